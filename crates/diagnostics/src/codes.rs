@@ -1,0 +1,170 @@
+//! The catalog of every diagnostic code. `docs/diagnostics.md` is generated from this table
+//! (`cargo xtask codegen`), so a code, its default severity and its summary live in one place.
+//!
+//! Numbering: `LK` codes concern files in general (encoding, dialect). `NH00xx` are NetHack
+//! `.des` syntax errors, `NH01xx` the errors of lev_comp 3.4.3, `NH02xx` its warnings,
+//! `NH03xx` its `-w` warnings (reported with `-W`), `NH04xx` problems lev_comp misses.
+//! Codes are never renumbered or reused.
+
+use crate::Severity;
+
+/// Which switch turns a code on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeGroup {
+    /// Always reported.
+    Default,
+    /// Reported with `-W` only (lev_comp's `-w`).
+    Extra,
+}
+
+#[derive(Debug)]
+pub struct CodeInfo {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub group: CodeGroup,
+    /// A short kebab-case name, for people who prefer words to numbers.
+    pub name: &'static str,
+    /// What the code means, in one sentence.
+    pub summary: &'static str,
+    /// The message the original compiler prints for the same problem, if it reports it.
+    pub original: &'static str,
+}
+
+macro_rules! codes {
+    ($( $code:ident $sev:ident $group:ident $name:literal $summary:literal $original:literal ; )*) => {
+        /// A stable diagnostic code such as `NH0115`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code { $($code,)* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[$(Code::$code,)*];
+
+            pub fn info(self) -> &'static CodeInfo {
+                match self {
+                    $(Code::$code => &CodeInfo {
+                        code: stringify!($code),
+                        severity: Severity::$sev,
+                        group: CodeGroup::$group,
+                        name: $name,
+                        summary: $summary,
+                        original: $original,
+                    },)*
+                }
+            }
+        }
+    };
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        self.info().code
+    }
+
+    pub fn from_str(text: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|code| code.as_str() == text)
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+codes! {
+    // ---- any file -------------------------------------------------------------------------
+    LK0001 Error Default "invalid-utf8" "The file is not valid UTF-8; it is analysed with the bad bytes replaced." "";
+    LK0002 Error Default "unknown-dialect" "The file's format could not be recognised; pass --dialect to choose one." "";
+    LK0003 Info Default "dialect-not-checked" "The file's dialect is recognised but levkit does not check it yet." "";
+
+    // ---- NetHack .des: syntax ------------------------------------------------------------
+    NH0001 Error Default "unexpected-token" "The statement does not follow the lev_comp grammar at this point." "syntax error";
+    NH0002 Error Default "unknown-word" "A word that is not a lev_comp keyword (keywords are case-sensitive)." "syntax error";
+    NH0003 Error Default "unterminated-string" "A string has no closing quote." "syntax error";
+    NH0004 Error Default "invalid-character" "A character that lev_comp does not accept here." "syntax error";
+    NH0005 Error Default "statement-out-of-order" "A statement stands where the grammar does not allow it (wrong order or wrong kind of level)." "syntax error";
+    NH0006 Error Default "duplicate-header" "A level header statement (FLAGS, INIT_MAP, RANDOM_CORRIDORS) appears twice." "syntax error";
+    NH0007 Error Default "map-keyword-not-alone" "MAP must start in column 0 and be alone on its line." "syntax error";
+    NH0008 Error Default "missing-endmap" "A MAP block is not closed by ENDMAP." "syntax error";
+    NH0009 Error Default "invalid-map-character" "A map row holds a character that is not a map glyph." "syntax error";
+    NH0010 Error Default "comment-not-in-column-0" "`#` starts a comment only in column 0." "syntax error";
+    NH0011 Error Default "statement-outside-level" "A statement before the first MAZE or LEVEL declaration." "syntax error";
+    NH0012 Error Default "endmap-without-map" "ENDMAP without an open MAP block." "syntax error";
+    NH0013 Error Default "geometry-without-map" "GEOMETRY must be followed by a MAP block." "syntax error";
+    NH0014 Warning Default "multiline-string" "A string spans several lines; lev_comp accepts it but miscounts the lines after it." "";
+
+    // ---- NetHack .des: lev_comp errors ---------------------------------------------------
+    NH0101 Error Default "dot-in-level-name" "A level name may not contain a dot." "Invalid dot ('.') in level name.";
+    NH0102 Error Default "level-name-too-long" "A level name has at most 8 characters (it becomes a file name)." "Level names limited to 8 characters.";
+    NH0103 Error Default "invalid-init-map-foreground" "The INIT_MAP foreground is not a map character." "Invalid foreground type.";
+    NH0104 Error Default "invalid-init-map-background" "The INIT_MAP background is not a map character." "Invalid background type.";
+    NH0105 Error Default "invalid-joined-foreground" "A joined INIT_MAP needs `.` or `#` as its foreground." "Invalid foreground type for joined map.";
+    NH0106 Error Default "message-too-long" "The level's MESSAGE lines add up to more than 255 bytes." "Message string too long (>256 characters)";
+    NH0107 Error Default "registers-already-initialized" "A RANDOM_OBJECTS, RANDOM_PLACES or RANDOM_MONSTERS list is given twice for the same part." "Object registers already initialized!";
+    NH0108 Error Default "register-list-too-long" "A register list has more than 10 entries." "Object list too long!";
+    NH0109 Error Default "register-index-overflow" "A register index is 10 or more (3 or more for align)." "Register Index overflow!";
+    NH0110 Error Default "unknown-monster-class" "The character is not a monster class." "Unknown monster class!";
+    NH0111 Error Default "unknown-object-class" "The character is not an object class." "Unknown char class!";
+    NH0112 Error Default "unknown-trap-type" "The trap name is not one of the game's traps." "Unknown trap type!";
+    NH0113 Error Default "invalid-percent-chance" "A `[n%]` chance must be between 1 and 100." "Expected percentile chance.";
+    NH0114 Error Default "map-too-large" "A map is at most 76 columns by 21 rows." "Map too large! (max 76 x 21)";
+    NH0115 Error Default "coordinate-out-of-map" "A coordinate lies outside the map of its part." "Coordinates out of map range!";
+    NH0116 Error Default "region-out-of-map" "A region corner lies outside the map of its part." "Region out of map range!";
+    NH0117 Error Default "region-out-of-level" "A levregion lies outside the level (x 1..79, y 0..20)." "Region out of level range!";
+    NH0118 Error Default "region-start-after-end" "A region's first corner is right of or below its second." "Region start > end!";
+    NH0119 Error Default "vault-not-2x2" "A vault region must be regular and exactly 2x2." "Vaults must be exactly 2x2!";
+    NH0120 Error Default "irregular-region-on-rock" "An irregular region must start on a floor-like cell." "Rock in irregular room (XX,YY)?!";
+    NH0121 Error Default "door-not-on-door" "A DOOR must stand on a `+` or `S` cell of the map." "Door decl doesn't match the map";
+    NH0122 Error Default "drawbridge-without-wall" "The cell next to a drawbridge, in its direction, must be a wall." "Wall needed for drawbridge (XX, YY)";
+    NH0123 Error Default "drawbridge-state" "A drawbridge is either open or closed." "A drawbridge can only be open or closed!";
+    NH0124 Error Default "room-position-range" "A ROOM position is a grid cell from 1 to 5." "Room position should be between 1 & 5!";
+    NH0125 Error Default "subroom-position-negative" "A SUBROOM position cannot be negative." "Invalid subroom position !";
+    NH0126 Error Default "room-name-twice" "A room has a second NAME." "This room already has a name!";
+    NH0127 Error Default "room-chance-twice" "A room has a second CHANCE." "This room already assigned a chance!";
+    NH0128 Error Default "chance-on-ordinary-room" "Only typed rooms can have a CHANCE." "Only typed rooms can have a chance!";
+    NH0129 Error Default "room-chance-range" "A room CHANCE must be between 1 and 99." "The chance is supposed to be percentile.";
+    NH0130 Error Default "random-door-wall-fixed-pos" "A door on a random wall needs a random position too." "If the door wall is random, so must be its pos!";
+    NH0131 Error Default "corridor-room-number" "A CORRIDOR names a room number that does not exist." "Wrong room number!";
+    NH0132 Error Default "subroom-parent-not-found" "A SUBROOM's parent room name matches no room of the level." "Subroom error : parent room 'P' not found!";
+    NH0133 Error Default "too-many-subrooms" "A room has more than 24 subrooms." "Subroom error: too many subrooms attached to parent room 'P'!";
+    NH0134 Error Default "too-many-items" "More than 127 items of one kind in a map part, room or level." "Too many monsters in room or mazepart!";
+    NH0135 Error Default "too-many-passwalls" "More than 31 NON_PASSWALL regions in one map part." "Too many passwalls in mazepart!";
+
+    // ---- NetHack .des: lev_comp warnings -------------------------------------------------
+    NH0201 Warning Default "invalid-fill" "The MAZE fill is not a map character; the level is filled at random." "Invalid fill character in MAZE declaration";
+    NH0202 Warning Default "unknown-monster" "No monster of that name in the given class; the game makes a random monster." "Invalid monster name!  Making random monster.";
+    NH0203 Warning Default "unknown-object" "No object of that name in the given class; the game makes a random object." "Illegal object name!  Making random object.";
+    NH0204 Warning Default "unknown-room-type" "The room type is not one of the game's; it becomes an ordinary room." "Unknown room type!  Making ordinary room...";
+    NH0205 Warning Default "placed-in-wall" "Something is placed on a wall, rock, tree or door cell of the map." "Monster placed in wall at (XX,YY)?!";
+
+    // ---- NetHack .des: lev_comp -w warnings (with -W) ------------------------------------
+    NH0301 Warning Extra "rock-in-room" "A regular REGION inside the map covers rock or a door." "Rock in room (x1,y1,x2,y2)?!";
+    NH0302 Warning Extra "non-rock-edge" "A diagonal corner just outside a regular REGION is not rock." "NonRock edge in room (x1,y1,x2,y2)?!";
+
+    // ---- NetHack .des: problems lev_comp misses -----------------------------------------
+    NH0401 Error Default "literal-coordinate-in-nomap" "A literal coordinate in a NOMAP part has no map to refer to (lev_comp crashes)." "";
+    NH0402 Error Default "too-many-map-parts" "A MAZE level has more than 9 map parts; the game panics." "";
+    NH0403 Error Default "empty-map" "A MAP block has no cells; random placement in it panics the game." "";
+    NH0404 Error Default "register-not-defined" "A register index points past the list defined for this part." "";
+    NH0405 Error Default "negative-register-index" "A register index is negative; lev_comp silently misreads it." "";
+    NH0406 Error Default "coordinate-out-of-room" "A coordinate lies outside the room's fixed floor size." "";
+    NH0407 Error Default "coordinate-out-of-level" "A coordinate lies outside the level even before placement." "";
+    NH0408 Error Default "slash-in-level-name" "A level name containing `/` is used as a path by lev_comp." "";
+    NH0409 Error Default "too-many-rooms" "More rooms than the game can keep (40)." "";
+    NH0410 Error Default "drawbridge-on-map-edge" "A drawbridge's wall would be outside the map." "";
+    NH0411 Warning Default "corridor-to-subroom" "A CORRIDOR room number counts a subroom; the game counts top-level rooms only." "";
+    NH0412 Warning Default "corridor-to-integer" "A CORRIDOR whose destination is a number does nothing in the game." "";
+    NH0413 Warning Default "named-monster-random-class" "A monster name with a random or register class is ignored; the monster is random." "";
+    NH0414 Warning Default "bad-mimic-appearance" "The appearance is not something the game can show, or the monster is not a mimic." "";
+    NH0415 Warning Default "magic-portal-trap" "A magic portal trap has no destination." "";
+    NH0416 Error Default "contained-without-container" "An object is `contained` but no CONTAINER comes before it." "";
+    NH0417 Error Default "area-start-after-end" "An area's first corner is right of or below its second." "";
+    NH0418 Warning Default "alignment-on-non-priest" "An alignment on a monster other than a priest or Angel makes the game create nothing." "";
+    NH0419 Warning Default "subroom-does-not-fit" "A subroom does not fit inside its parent; the game skips it and its contents." "";
+    NH0420 Warning Default "duplicate-stair" "A second up (or down) stair in the same level." "";
+    NH0421 Error Default "duplicate-level-name" "Two levels of the file share a name; the later output overwrites the earlier." "";
+    NH0422 Warning Default "duplicate-room-name" "Two rooms of a level share a name; SUBROOM parents resolve to the first." "";
+    NH0423 Warning Default "duplicate-flag" "The same flag appears twice in FLAGS." "";
+    NH0424 Error Default "too-many-registers" "More than 3 align registers, or an index past them." "";
+    NH0425 Warning Default "unknown-mimic-feature" "An m_feature appearance names no dungeon feature." "";
+}

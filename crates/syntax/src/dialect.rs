@@ -1,0 +1,86 @@
+//! The file formats levkit reads, and how a file's format is recognised.
+
+use std::path::Path;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dialect {
+    /// NetHack 3.4.3 special levels, compiled by lev_comp.
+    NethackDes,
+    /// Dungeon Crawl Stone Soup vault files (recognised, not yet analysed).
+    DcssDes,
+    /// A file whose format could not be recognised.
+    Unknown,
+}
+
+impl Dialect {
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::NethackDes => "nethack",
+            Dialect::DcssDes => "dcss",
+            Dialect::Unknown => "unknown",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        match name {
+            "nethack" | "nethack-des" => Some(Dialect::NethackDes),
+            "dcss" | "dcss-des" => Some(Dialect::DcssDes),
+            _ => None,
+        }
+    }
+
+    /// Whether `path` looks like a file levkit should read when walking a directory.
+    pub fn is_candidate_path(path: &Path) -> bool {
+        path.extension().is_some_and(|e| e.eq_ignore_ascii_case("des"))
+    }
+
+    /// Recognises a file by its content, using the name only as a tie-breaker.
+    ///
+    /// NetHack levels are statements `MAZE:`/`LEVEL:` and friends; DCSS vaults have `NAME:`
+    /// headers, `default-depth:`, Lua blocks and `: ` Lua lines. Comments and blank lines are
+    /// skipped; the first telling line decides.
+    pub fn detect(_path: &Path, text: &str) -> Dialect {
+        for line in text.lines().take(400) {
+            let line = line.trim_end_matches('\r');
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let word: &str = line
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                .next()
+                .unwrap_or("");
+            let after_word = line[word.len()..].trim_start();
+            if after_word.starts_with(':') {
+                match word {
+                    "MAZE" | "LEVEL" | "FLAGS" | "INIT_MAP" | "MESSAGE" | "GEOMETRY" | "ROOM" => {
+                        return Dialect::NethackDes;
+                    }
+                    "NAME" | "default-depth" | "DEPTH" | "ORIENT" | "TAGS" | "MONS" | "ITEM"
+                    | "KFEAT" | "SUBST" | "PLACE" | "WEIGHT" | "CHANCE" | "SHUFFLE" | "KMONS"
+                    | "KITEM" | "COLOUR" | "NSUBST" | "LFLAGS" | "BFLAGS" | "lua" => {
+                        return Dialect::DcssDes;
+                    }
+                    _ => {}
+                }
+            }
+            if line.starts_with("{{") || line.starts_with("lua {") || line.starts_with(": ") {
+                return Dialect::DcssDes;
+            }
+        }
+        Dialect::Unknown
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection() {
+        let p = Path::new("x.des");
+        assert_eq!(Dialect::detect(p, "# c\nMAZE:\"x\",' '\n"), Dialect::NethackDes);
+        assert_eq!(Dialect::detect(p, "LEVEL : \"oracle\"\n"), Dialect::NethackDes);
+        assert_eq!(Dialect::detect(p, "default-depth: D:2-7\nNAME: x\n"), Dialect::DcssDes);
+        assert_eq!(Dialect::detect(p, "hello world\n"), Dialect::Unknown);
+    }
+}

@@ -1,0 +1,16 @@
+//! The NetHack 3.4.3 `.des` dialect (lev_comp).
+
+pub mod ast;
+mod grammar;
+pub mod lexer;
+
+use crate::Parse;
+use crate::parser::Parser;
+
+pub fn parse(text: &str) -> Parse {
+    let mut parser = Parser::new(text, lexer::lex(text));
+    grammar::source_file(&mut parser);
+    let (green, mut errors) = parser.finish_tree();
+    levkit_diagnostics::sort(&mut errors);
+    Parse::new(green, errors)
+}

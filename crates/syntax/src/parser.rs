@@ -1,0 +1,225 @@
+//! The parser machinery every dialect's grammar shares: a token cursor that hides trivia,
+//! builds a rowan green tree as it goes, and collects errors without ever stopping.
+
+use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
+use rowan::{GreenNode, GreenNodeBuilder};
+
+use crate::SyntaxKind::{self, *};
+
+/// A token of the source text: its kind and where it lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token {
+    pub kind: SyntaxKind,
+    pub range: TextRange,
+}
+
+/// What a lexer hands the parser.
+#[derive(Debug, Default)]
+pub struct Lexed {
+    pub tokens: Vec<Token>,
+    pub errors: Vec<Diagnostic>,
+}
+
+impl Lexed {
+    pub fn push(&mut self, kind: SyntaxKind, start: usize, end: usize) {
+        self.tokens.push(Token {
+            kind,
+            range: TextRange::new(offset(start), offset(end)),
+        });
+    }
+}
+
+pub(crate) fn offset(n: usize) -> TextSize {
+    TextSize::from(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// Tokens the grammar never sees. Error characters are reported by the lexer and then skipped,
+/// so one stray byte costs one diagnostic, not a lost statement.
+fn is_skipped(kind: SyntaxKind) -> bool {
+    kind.is_trivia() || kind == ERROR_CHAR
+}
+
+pub(crate) struct Parser<'t> {
+    text: &'t str,
+    tokens: Vec<Token>,
+    /// Index of the next token not yet added to the tree (trivia included).
+    pos: usize,
+    builder: GreenNodeBuilder<'static>,
+    pub(crate) errors: Vec<Diagnostic>,
+}
+
+impl<'t> Parser<'t> {
+    pub(crate) fn new(text: &'t str, lexed: Lexed) -> Parser<'t> {
+        Parser {
+            text,
+            tokens: lexed.tokens,
+            pos: 0,
+            builder: GreenNodeBuilder::new(),
+            errors: lexed.errors,
+        }
+    }
+
+    fn next_significant(&self) -> Option<usize> {
+        (self.pos..self.tokens.len()).find(|&i| !is_skipped(self.tokens[i].kind))
+    }
+
+    /// The kind of the next significant token, `EOF` at the end.
+    pub(crate) fn current(&self) -> SyntaxKind {
+        self.nth(0)
+    }
+
+    /// The kind of the `n`-th significant token from here.
+    pub(crate) fn nth(&self, n: usize) -> SyntaxKind {
+        self.tokens[self.pos..]
+            .iter()
+            .filter(|t| !is_skipped(t.kind))
+            .nth(n)
+            .map_or(EOF, |t| t.kind)
+    }
+
+    pub(crate) fn at(&self, kind: SyntaxKind) -> bool {
+        self.current() == kind
+    }
+
+    pub(crate) fn current_text(&self) -> &'t str {
+        match self.next_significant() {
+            Some(i) => &self.text[self.tokens[i].range],
+            None => "",
+        }
+    }
+
+    pub(crate) fn current_range(&self) -> TextRange {
+        match self.next_significant() {
+            Some(i) => self.tokens[i].range,
+            None => TextRange::empty(offset(self.text.len())),
+        }
+    }
+
+    /// Whether a line break separates the last consumed token from the next significant one.
+    pub(crate) fn at_line_start(&self) -> bool {
+        let end = self.next_significant().unwrap_or(self.tokens.len());
+        self.tokens[self.pos..end].iter().any(|t| t.kind == NEWLINE) || self.pos == 0
+    }
+
+    fn flush_trivia(&mut self) {
+        while let Some(token) = self.tokens.get(self.pos) {
+            if !is_skipped(token.kind) {
+                break;
+            }
+            self.add_token(self.pos);
+            self.pos += 1;
+        }
+    }
+
+    fn add_token(&mut self, index: usize) {
+        let token = self.tokens[index];
+        self.builder
+            .token(token.kind.into(), &self.text[token.range]);
+    }
+
+    /// Adds the next significant token (and the trivia before it) to the tree.
+    pub(crate) fn bump(&mut self) {
+        self.flush_trivia();
+        if self.pos < self.tokens.len() {
+            self.add_token(self.pos);
+            self.pos += 1;
+        }
+    }
+
+    pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
+        if self.at(kind) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Opens the root node; leading trivia belongs inside it.
+    pub(crate) fn start_root(&mut self, kind: SyntaxKind) {
+        self.builder.start_node(kind.into());
+    }
+
+    pub(crate) fn start(&mut self, kind: SyntaxKind) {
+        self.flush_trivia();
+        self.builder.start_node(kind.into());
+    }
+
+    pub(crate) fn finish(&mut self) {
+        self.builder.finish_node();
+    }
+
+    pub(crate) fn error(&mut self, code: Code, range: TextRange, message: impl Into<String>) {
+        self.errors.push(Diagnostic::new(code, range, message));
+    }
+
+    pub(crate) fn push_diagnostic(&mut self, diagnostic: Diagnostic) {
+        self.errors.push(diagnostic);
+    }
+
+    /// Range of the last significant token already consumed.
+    pub(crate) fn previous_range(&self) -> Option<TextRange> {
+        self.tokens[..self.pos]
+            .iter()
+            .rev()
+            .find(|t| !is_skipped(t.kind))
+            .map(|t| t.range)
+    }
+
+    /// Reports that `what` was expected here. When the statement ended on the previous line,
+    /// the error points just past the last token of the statement, where the fix goes.
+    pub(crate) fn expected(&mut self, what: &str) {
+        let found = self.describe_current();
+        let range = match self.previous_range() {
+            Some(prev) if self.at_line_start() || self.at(EOF) => TextRange::empty(prev.end()),
+            _ => self.current_range(),
+        };
+        let found = if self.at_line_start() && !self.at(EOF) {
+            "the end of the line".to_string()
+        } else {
+            found
+        };
+        self.error(
+            Code::NH0001,
+            range,
+            format!("expected {what}, found {found}"),
+        );
+    }
+
+    pub(crate) fn describe_current(&self) -> String {
+        describe(self.current(), self.current_text())
+    }
+
+    /// Wraps every token up to the next point where `stop` holds (or the end) in an ERROR node.
+    pub(crate) fn skip_until(&mut self, stop: impl Fn(&Parser<'_>) -> bool) {
+        if self.at(EOF) || stop(self) {
+            return;
+        }
+        self.start(ERROR);
+        while !self.at(EOF) && !stop(self) {
+            self.bump();
+        }
+        self.finish();
+    }
+
+    pub(crate) fn finish_tree(mut self) -> (GreenNode, Vec<Diagnostic>) {
+        while self.pos < self.tokens.len() {
+            self.add_token(self.pos);
+            self.pos += 1;
+        }
+        self.builder.finish_node();
+        (self.builder.finish(), self.errors)
+    }
+}
+
+/// How a token is named in messages.
+pub(crate) fn describe(kind: SyntaxKind, text: &str) -> String {
+    match kind {
+        EOF => "the end of the file".into(),
+        STRING | UNTERMINATED_STRING => "a string".into(),
+        INT => format!("the number `{text}`"),
+        CHAR => format!("the character {text}"),
+        MAP_ROW => "a map row".into(),
+        _ => format!("`{text}`"),
+    }
+}

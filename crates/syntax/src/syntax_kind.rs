@@ -1,0 +1,216 @@
+//! One kind enum for every dialect: tokens first, then nodes. A dialect's lexer maps its
+//! words onto these kinds; kinds shared by dialects (`LEVEL_KW`, `COLON`...) are reused.
+
+#[allow(non_camel_case_types)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u16)]
+pub enum SyntaxKind {
+    // ---- trivia ----
+    WHITESPACE = 0,
+    NEWLINE,
+    COMMENT,
+
+    // ---- literals and punctuation ----
+    STRING,
+    /// A string with no closing quote before the end of its line.
+    UNTERMINATED_STRING,
+    CHAR,
+    INT,
+    /// `[ 50% ]`, one token as in lev_comp.
+    PERCENT,
+    COLON,
+    COMMA,
+    L_PAREN,
+    R_PAREN,
+    L_BRACK,
+    R_BRACK,
+    /// A word that is not a keyword of the dialect.
+    IDENT,
+    /// A character no token starts with.
+    ERROR_CHAR,
+    /// One row of a MAP block, without its line end (may be empty).
+    MAP_ROW,
+
+    // ---- NetHack lev_comp statement keywords ----
+    MAZE_KW,
+    LEVEL_KW,
+    FLAGS_KW,
+    INIT_MAP_KW,
+    MESSAGE_KW,
+    GEOMETRY_KW,
+    MAP_KW,
+    ENDMAP_KW,
+    NOMAP_KW,
+    RANDOM_OBJECTS_KW,
+    RANDOM_PLACES_KW,
+    RANDOM_MONSTERS_KW,
+    OBJECT_KW,
+    CONTAINER_KW,
+    MONSTER_KW,
+    TRAP_KW,
+    DOOR_KW,
+    DRAWBRIDGE_KW,
+    MAZEWALK_KW,
+    WALLIFY_KW,
+    REGION_KW,
+    ALTAR_KW,
+    LADDER_KW,
+    STAIR_KW,
+    PORTAL_KW,
+    TELEPORT_REGION_KW,
+    BRANCH_KW,
+    FOUNTAIN_KW,
+    SINK_KW,
+    POOL_KW,
+    NON_DIGGABLE_KW,
+    NON_PASSWALL_KW,
+    ROOM_KW,
+    SUBROOM_KW,
+    RANDOM_CORRIDORS_KW,
+    CORRIDOR_KW,
+    GOLD_KW,
+    ENGRAVING_KW,
+    NAME_KW,
+    CHANCE_KW,
+    LEVREGION_KW,
+    CONTAINED_KW,
+
+    // ---- NetHack lev_comp value keywords, grouped as lev_comp's tokens are ----
+    RANDOM_KW,
+    NONE_KW,
+    OBJECT_REG_KW,
+    MONSTER_REG_KW,
+    PLACE_REG_KW,
+    ALIGN_REG_KW,
+    DOOR_STATE,
+    DIRECTION,
+    LEFT_OR_RIGHT,
+    CENTER_KW,
+    TOP_OR_BOT,
+    LIGHT_STATE,
+    FILLING,
+    ALIGNMENT,
+    MON_ATTITUDE,
+    MON_ALERTNESS,
+    MON_APPEARANCE,
+    ALTAR_TYPE,
+    UP_OR_DOWN,
+    BOOLEAN,
+    ENGRAVING_TYPE,
+    CURSE_TYPE,
+    FLAG_TYPE,
+
+    /// End of input; never stored in a tree.
+    EOF,
+
+    // ---- nodes ----
+    SOURCE_FILE,
+    /// Tokens the parser could not place.
+    ERROR,
+    MAZE_LEVEL,
+    ROOM_LEVEL,
+    MAZE_DECL,
+    LEVEL_DECL,
+    FLAGS_STMT,
+    INIT_MAP_STMT,
+    MESSAGE_STMT,
+    MAP_PART,
+    GEOMETRY_STMT,
+    MAP_BLOCK,
+    NOMAP_STMT,
+    RANDOM_OBJECTS_STMT,
+    RANDOM_PLACES_STMT,
+    RANDOM_MONSTERS_STMT,
+    ROOM,
+    ROOM_STMT,
+    SUBROOM_STMT,
+    NAME_STMT,
+    CHANCE_STMT,
+    ROOM_DOOR_STMT,
+    DOOR_STMT,
+    MONSTER_STMT,
+    OBJECT_STMT,
+    TRAP_STMT,
+    DRAWBRIDGE_STMT,
+    MAZEWALK_STMT,
+    WALLIFY_STMT,
+    LADDER_STMT,
+    STAIR_STMT,
+    STAIR_REGION_STMT,
+    PORTAL_STMT,
+    TELEPORT_REGION_STMT,
+    BRANCH_STMT,
+    ALTAR_STMT,
+    FOUNTAIN_STMT,
+    SINK_STMT,
+    POOL_STMT,
+    GOLD_STMT,
+    ENGRAVING_STMT,
+    NON_DIGGABLE_STMT,
+    NON_PASSWALL_STMT,
+    REGION_STMT,
+    RANDOM_CORRIDORS_STMT,
+    CORRIDOR_STMT,
+    /// One comma-separated argument of a statement.
+    ARG,
+    /// `(a, b)`: a coordinate, a room position or a size.
+    COORD,
+    /// `(x1, y1, x2, y2)`.
+    RECT,
+    /// `levregion(x1, y1, x2, y2)`.
+    LEV_REGION,
+    /// `place[i]`, `monster[i]`, `object[i]`, `align[i]`.
+    REGISTER,
+    /// `(h, v)` alignment of a room.
+    ALIGN_PAIR,
+    /// `(room, wall, door)` end of a CORRIDOR.
+    CORRIDOR_SPEC,
+    /// `m_feature "fountain"`: a mimic's appearance.
+    APPEARANCE,
+
+    #[doc(hidden)]
+    __LAST,
+}
+
+use SyntaxKind::*;
+
+impl SyntaxKind {
+    pub fn is_trivia(self) -> bool {
+        matches!(self, WHITESPACE | NEWLINE | COMMENT)
+    }
+
+    /// True for the keywords that begin a NetHack statement (the parser recovers at them).
+    pub fn is_nethack_statement_start(self) -> bool {
+        (MAZE_KW as u16..=CHANCE_KW as u16).contains(&(self as u16)) && self != ENDMAP_KW
+    }
+
+    fn from_raw(raw: u16) -> SyntaxKind {
+        assert!(raw < __LAST as u16, "invalid syntax kind {raw}");
+        // SAFETY: `SyntaxKind` is `repr(u16)` with contiguous discriminants below `__LAST`.
+        unsafe { std::mem::transmute::<u16, SyntaxKind>(raw) }
+    }
+}
+
+impl From<SyntaxKind> for rowan::SyntaxKind {
+    fn from(kind: SyntaxKind) -> Self {
+        rowan::SyntaxKind(kind as u16)
+    }
+}
+
+/// The rowan language of every levkit tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LevLanguage {}
+
+impl rowan::Language for LevLanguage {
+    type Kind = SyntaxKind;
+    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
+        SyntaxKind::from_raw(raw.0)
+    }
+    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
+        kind.into()
+    }
+}
+
+pub type SyntaxNode = rowan::SyntaxNode<LevLanguage>;
+pub type SyntaxToken = rowan::SyntaxToken<LevLanguage>;
+pub type SyntaxElement = rowan::SyntaxElement<LevLanguage>;
