@@ -62,7 +62,12 @@ impl LineIndex {
 
     /// Line and column counted in UTF-16 code units (the LSP default).
     pub fn line_col_utf16(&self, text: &str, offset: TextSize) -> LineCol {
-        self.line_col_in(text, offset, |c| c.len_utf8() as u32, |c| c.len_utf16() as u32)
+        self.line_col_in(
+            text,
+            offset,
+            |c| c.len_utf8() as u32,
+            |c| c.len_utf16() as u32,
+        )
     }
 
     fn line_col_in(
@@ -86,10 +91,7 @@ impl LineIndex {
             seen_bytes += bytes(c);
             counted += units(c);
         }
-        LineCol {
-            line,
-            col: counted,
-        }
+        LineCol { line, col: counted }
     }
 
     /// The offset of a zero-based line and UTF-16 column; columns past the line end clamp to it.
@@ -124,7 +126,13 @@ mod tests {
         assert_eq!(index.line_col(x), LineCol { line: 1, col: 6 });
         assert_eq!(index.line_col_chars(text, x), LineCol { line: 1, col: 2 });
         assert_eq!(index.line_col_utf16(text, x), LineCol { line: 1, col: 3 });
-        assert_eq!(index.offset_utf16(text, LineCol { line: 1, col: 3 }), Some(x));
-        assert_eq!(index.line_col(TextSize::of(text)), LineCol { line: 2, col: 0 });
+        assert_eq!(
+            index.offset_utf16(text, LineCol { line: 1, col: 3 }),
+            Some(x)
+        );
+        assert_eq!(
+            index.line_col(TextSize::of(text)),
+            LineCol { line: 2, col: 0 }
+        );
     }
 }

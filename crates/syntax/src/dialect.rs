@@ -31,7 +31,8 @@ impl Dialect {
 
     /// Whether `path` looks like a file levkit should read when walking a directory.
     pub fn is_candidate_path(path: &Path) -> bool {
-        path.extension().is_some_and(|e| e.eq_ignore_ascii_case("des"))
+        path.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("des"))
     }
 
     /// Recognises a file by its content, using the name only as a tie-breaker.
@@ -78,9 +79,18 @@ mod tests {
     #[test]
     fn detection() {
         let p = Path::new("x.des");
-        assert_eq!(Dialect::detect(p, "# c\nMAZE:\"x\",' '\n"), Dialect::NethackDes);
-        assert_eq!(Dialect::detect(p, "LEVEL : \"oracle\"\n"), Dialect::NethackDes);
-        assert_eq!(Dialect::detect(p, "default-depth: D:2-7\nNAME: x\n"), Dialect::DcssDes);
+        assert_eq!(
+            Dialect::detect(p, "# c\nMAZE:\"x\",' '\n"),
+            Dialect::NethackDes
+        );
+        assert_eq!(
+            Dialect::detect(p, "LEVEL : \"oracle\"\n"),
+            Dialect::NethackDes
+        );
+        assert_eq!(
+            Dialect::detect(p, "default-depth: D:2-7\nNAME: x\n"),
+            Dialect::DcssDes
+        );
         assert_eq!(Dialect::detect(p, "hello world\n"), Dialect::Unknown);
     }
 }

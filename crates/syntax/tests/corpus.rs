@@ -7,12 +7,17 @@ use levkit_syntax::{Dialect, parse};
 fn corpus_dir() -> Option<PathBuf> {
     let root = std::env::var_os("LEVKIT_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+        });
     let dir = root.join("nethack-3.4.3");
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("\n*** NetHack corpus not found at {}: corpus tests SKIPPED ***\n", dir.display());
+        eprintln!(
+            "\n*** NetHack corpus not found at {}: corpus tests SKIPPED ***\n",
+            dir.display()
+        );
         None
     }
 }
@@ -31,10 +36,19 @@ fn every_corpus_level_parses_cleanly_and_round_trips() {
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
         let parse = parse(&text, Dialect::NethackDes);
-        assert_eq!(parse.syntax().to_string(), text, "{} does not round-trip", path.display());
+        assert_eq!(
+            parse.syntax().to_string(),
+            text,
+            "{} does not round-trip",
+            path.display()
+        );
         for error in parse.errors() {
             failures.push(format!("{}: {:?}", path.display(), error));
         }
     }
-    assert!(failures.is_empty(), "syntax errors in the corpus:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "syntax errors in the corpus:\n{}",
+        failures.join("\n")
+    );
 }

@@ -81,7 +81,11 @@ fn header_statement(p: &mut Parser<'_>, header: &mut Header, late: Option<&str>)
                 format!(
                     "{} must come before {}; the order is FLAGS, INIT_MAP, then MESSAGE",
                     p.describe_current(),
-                    if keyword == FLAGS_KW && header.init_map { "INIT_MAP" } else { "MESSAGE" }
+                    if keyword == FLAGS_KW && header.init_map {
+                        "INIT_MAP"
+                    } else {
+                        "MESSAGE"
+                    }
                 ),
             );
         }
@@ -169,7 +173,9 @@ fn map_part(p: &mut Parser<'_>, header: &mut Header) {
                 }
                 statement(p, None);
             }
-            FLAGS_KW | INIT_MAP_KW | MESSAGE_KW => header_statement(p, header, Some("the first map part")),
+            FLAGS_KW | INIT_MAP_KW | MESSAGE_KW => {
+                header_statement(p, header, Some("the first map part"))
+            }
             MAP_KW => {
                 let range = p.current_range();
                 p.error(
@@ -229,7 +235,10 @@ fn room_level(p: &mut Parser<'_>) {
                     p.error(
                         Code::NH0005,
                         range,
-                        format!("{} must come before the first ROOM; move it up", p.describe_current()),
+                        format!(
+                            "{} must come before the first ROOM; move it up",
+                            p.describe_current()
+                        ),
                     );
                 }
                 header.message = true;
@@ -255,11 +264,12 @@ fn room_level(p: &mut Parser<'_>) {
                         range,
                         "RANDOM_CORRIDORS is given twice; remove one",
                     ),
-                    (Some(RANDOM_CORRIDORS_KW), _) | (Some(CORRIDOR_KW), RANDOM_CORRIDORS_KW) => p.error(
-                        Code::NH0005,
-                        range,
-                        "a level has either RANDOM_CORRIDORS or CORRIDOR lines, not both",
-                    ),
+                    (Some(RANDOM_CORRIDORS_KW), _) | (Some(CORRIDOR_KW), RANDOM_CORRIDORS_KW) => p
+                        .error(
+                            Code::NH0005,
+                            range,
+                            "a level has either RANDOM_CORRIDORS or CORRIDOR lines, not both",
+                        ),
                     _ => {}
                 }
                 corridors = Some(current);
@@ -288,7 +298,10 @@ fn room(p: &mut Parser<'_>) {
     p.start(ROOM);
     statement(p, None);
     while !at_level_end(p)
-        && !matches!(p.current(), ROOM_KW | SUBROOM_KW | CORRIDOR_KW | RANDOM_CORRIDORS_KW)
+        && !matches!(
+            p.current(),
+            ROOM_KW | SUBROOM_KW | CORRIDOR_KW | RANDOM_CORRIDORS_KW
+        )
     {
         if matches!(
             p.current(),
@@ -428,7 +441,9 @@ fn statement(p: &mut Parser<'_>, context: Option<Context>) {
         p.error(
             Code::NH0001,
             range,
-            format!("unexpected {found} after a complete statement; put each statement on its own line"),
+            format!(
+                "unexpected {found} after a complete statement; put each statement on its own line"
+            ),
         );
         p.skip_until(at_statement_boundary);
     }
@@ -443,11 +458,14 @@ fn unknown_word(p: &mut Parser<'_>) {
         range,
         format!("`{word}` is not a lev_comp keyword"),
     );
-    if let Some(suggestion) = crate::suggest::closest(&word, crate::nethack::lexer::KEYWORDS.iter().copied()) {
+    if let Some(suggestion) =
+        crate::suggest::closest(&word, crate::nethack::lexer::KEYWORDS.iter().copied())
+    {
         diagnostic.message = format!(
             "`{word}` is not a lev_comp keyword; did you mean `{suggestion}`? (keywords are case-sensitive)"
         );
-        diagnostic = diagnostic.with_replacement(format!("Replace with `{suggestion}`"), range, suggestion);
+        diagnostic =
+            diagnostic.with_replacement(format!("Replace with `{suggestion}`"), range, suggestion);
     }
     p.push_diagnostic(diagnostic);
     p.start(ERROR);
@@ -661,13 +679,25 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
         MAZE_DECL => {
             string(p, "the level name as a string")?;
             comma(p)?;
-            one_of(p, &[CHAR, RANDOM_KW], "the fill character, such as ' ', or `random`")
+            one_of(
+                p,
+                &[CHAR, RANDOM_KW],
+                "the fill character, such as ' ', or `random`",
+            )
         }
         LEVEL_DECL => string(p, "the level name as a string"),
         FLAGS_STMT => {
-            one_of(p, &[FLAG_TYPE], "a flag (noteleport, hardfloor, nommap, shortsighted, arboreal)")?;
+            one_of(
+                p,
+                &[FLAG_TYPE],
+                "a flag (noteleport, hardfloor, nommap, shortsighted, arboreal)",
+            )?;
             while p.eat(COMMA) {
-                one_of(p, &[FLAG_TYPE], "a flag (noteleport, hardfloor, nommap, shortsighted, arboreal)")?;
+                one_of(
+                    p,
+                    &[FLAG_TYPE],
+                    "a flag (noteleport, hardfloor, nommap, shortsighted, arboreal)",
+                )?;
             }
             Some(())
         }
@@ -682,13 +712,25 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
             comma(p)?;
             one_of(p, &[LIGHT_STATE, RANDOM_KW], "`lit`, `unlit` or `random`")?;
             comma(p)?;
-            one_of(p, &[BOOLEAN, RANDOM_KW], "`true`, `false` or `random` (walled)")
+            one_of(
+                p,
+                &[BOOLEAN, RANDOM_KW],
+                "`true`, `false` or `random` (walled)",
+            )
         }
         MESSAGE_STMT => string(p, "the message text as a string"),
         GEOMETRY_STMT => {
-            one_of(p, &[LEFT_OR_RIGHT, CENTER_KW], "a horizontal placement (left, half-left, center, half-right, right)")?;
+            one_of(
+                p,
+                &[LEFT_OR_RIGHT, CENTER_KW],
+                "a horizontal placement (left, half-left, center, half-right, right)",
+            )?;
             comma(p)?;
-            one_of(p, &[TOP_OR_BOT, CENTER_KW], "a vertical placement (top, center, bottom)")
+            one_of(
+                p,
+                &[TOP_OR_BOT, CENTER_KW],
+                "a vertical placement (top, center, bottom)",
+            )
         }
         RANDOM_OBJECTS_STMT | RANDOM_MONSTERS_STMT => {
             one_of(p, &[CHAR], "a class character such as 'd'")?;
@@ -728,21 +770,41 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
         NAME_STMT => string(p, "the room name as a string"),
         CHANCE_STMT => int(p, "a percentage"),
         ROOM_DOOR_STMT => {
-            one_of(p, &[BOOLEAN, RANDOM_KW], "`true`, `false` or `random` (secret)")?;
+            one_of(
+                p,
+                &[BOOLEAN, RANDOM_KW],
+                "`true`, `false` or `random` (secret)",
+            )?;
             comma(p)?;
-            one_of(p, &[DOOR_STATE, RANDOM_KW], "a door state (open, closed, locked, nodoor, broken) or `random`")?;
+            one_of(
+                p,
+                &[DOOR_STATE, RANDOM_KW],
+                "a door state (open, closed, locked, nodoor, broken) or `random`",
+            )?;
             comma(p)?;
-            one_of(p, &[DIRECTION, RANDOM_KW], "a wall (north, south, east, west) or `random`")?;
+            one_of(
+                p,
+                &[DIRECTION, RANDOM_KW],
+                "a wall (north, south, east, west) or `random`",
+            )?;
             comma(p)?;
             one_of(p, &[INT, RANDOM_KW], "a position on the wall or `random`")
         }
         DOOR_STMT => {
-            one_of(p, &[DOOR_STATE, RANDOM_KW], "a door state (open, closed, locked, nodoor, broken) or `random`")?;
+            one_of(
+                p,
+                &[DOOR_STATE, RANDOM_KW],
+                "a door state (open, closed, locked, nodoor, broken) or `random`",
+            )?;
             comma(p)?;
             coordinate(p)
         }
         MONSTER_STMT => {
-            class(p, MONSTER_REG_KW, "a monster class such as 'd', `monster[i]` or `random`")?;
+            class(
+                p,
+                MONSTER_REG_KW,
+                "a monster class such as 'd', `monster[i]` or `random`",
+            )?;
             comma(p)?;
             string_or_random(p, "a monster name such as \"jackal\", or `random`")?;
             comma(p)?;
@@ -759,7 +821,9 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
                         parsed?;
                     }
                     _ => {
-                        p.expected("a name, peaceful/hostile, asleep/awake, an alignment or an appearance");
+                        p.expected(
+                            "a name, peaceful/hostile, asleep/awake, an alignment or an appearance",
+                        );
                         return None;
                     }
                 }
@@ -767,7 +831,11 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
             Some(())
         }
         OBJECT_STMT => {
-            class(p, OBJECT_REG_KW, "an object class such as '(', `object[i]` or `random`")?;
+            class(
+                p,
+                OBJECT_REG_KW,
+                "an object class such as '(', `object[i]` or `random`",
+            )?;
             comma(p)?;
             string_or_random(p, "an object name such as \"chest\", or `random`")?;
             comma(p)?;
@@ -828,7 +896,11 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
             comma(p)?;
             alignment(p)?;
             comma(p)?;
-            one_of(p, &[ALTAR_TYPE, RANDOM_KW], "`altar`, `shrine`, `sanctum` or `random`")
+            one_of(
+                p,
+                &[ALTAR_TYPE, RANDOM_KW],
+                "`altar`, `shrine`, `sanctum` or `random`",
+            )
         }
         FOUNTAIN_STMT | SINK_STMT | POOL_STMT => coordinate(p),
         GOLD_STMT => {
@@ -839,7 +911,11 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
         ENGRAVING_STMT => {
             coordinate(p)?;
             comma(p)?;
-            one_of(p, &[ENGRAVING_TYPE, RANDOM_KW], "an engraving type (dust, engrave, burn, mark) or `random`")?;
+            one_of(
+                p,
+                &[ENGRAVING_TYPE, RANDOM_KW],
+                "an engraving type (dust, engrave, burn, mark) or `random`",
+            )?;
             comma(p)?;
             string(p, "the engraved text as a string")
         }
@@ -896,9 +972,17 @@ fn room_align(p: &mut Parser<'_>) -> Parsed {
             p.start(ALIGN_PAIR);
             let parsed = (|| {
                 p.bump();
-                one_of(p, &[LEFT_OR_RIGHT, CENTER_KW], "a horizontal alignment (left, center, right)")?;
+                one_of(
+                    p,
+                    &[LEFT_OR_RIGHT, CENTER_KW],
+                    "a horizontal alignment (left, center, right)",
+                )?;
                 comma(p)?;
-                one_of(p, &[TOP_OR_BOT, CENTER_KW], "a vertical alignment (top, center, bottom)")?;
+                one_of(
+                    p,
+                    &[TOP_OR_BOT, CENTER_KW],
+                    "a vertical alignment (top, center, bottom)",
+                )?;
                 expect(p, R_PAREN, "`)`")
             })();
             p.finish();
@@ -944,7 +1028,11 @@ fn object_infos(p: &mut Parser<'_>) -> Parsed {
     }
     one_of(p, &[INT, RANDOM_KW], "an enchantment number or `random`")?;
     if p.eat(COMMA) {
-        one_of(p, &[NONE_KW, STRING], "the object's name as a string, or `none`")?;
+        one_of(
+            p,
+            &[NONE_KW, STRING],
+            "the object's name as a string, or `none`",
+        )?;
     }
     Some(())
 }

@@ -117,18 +117,105 @@ pub fn keyword(word: &str) -> Option<SyntaxKind> {
 
 /// Every spelling [`keyword`] accepts, for "did you mean" suggestions and completion.
 pub const KEYWORDS: &[&str] = &[
-    "MAZE", "LEVEL", "FLAGS", "INIT_MAP", "MESSAGE", "GEOMETRY", "MAP", "ENDMAP", "NOMAP",
-    "RANDOM_OBJECTS", "RANDOM_PLACES", "RANDOM_MONSTERS", "OBJECT", "CONTAINER", "MONSTER",
-    "TRAP", "DOOR", "DRAWBRIDGE", "MAZEWALK", "WALLIFY", "REGION", "ALTAR", "LADDER", "STAIR",
-    "PORTAL", "TELEPORT_REGION", "BRANCH", "FOUNTAIN", "SINK", "POOL", "NON_DIGGABLE",
-    "NON_PASSWALL", "ROOM", "SUBROOM", "RANDOM_CORRIDORS", "CORRIDOR", "GOLD", "ENGRAVING",
-    "NAME", "CHANCE", "levregion", "contained", "random", "none", "object", "monster", "place",
-    "align", "open", "closed", "locked", "nodoor", "broken", "north", "south", "east", "west",
-    "left", "half-left", "half-right", "right", "center", "top", "bottom", "lit", "unlit",
-    "filled", "unfilled", "noalign", "chaos", "neutral", "law", "coaligned", "noncoaligned",
-    "peaceful", "hostile", "asleep", "awake", "m_feature", "m_object", "m_monster", "altar",
-    "shrine", "sanctum", "up", "down", "true", "false", "dust", "engrave", "burn", "mark",
-    "blessed", "uncursed", "cursed", "noteleport", "hardfloor", "nommap", "shortsighted",
+    "MAZE",
+    "LEVEL",
+    "FLAGS",
+    "INIT_MAP",
+    "MESSAGE",
+    "GEOMETRY",
+    "MAP",
+    "ENDMAP",
+    "NOMAP",
+    "RANDOM_OBJECTS",
+    "RANDOM_PLACES",
+    "RANDOM_MONSTERS",
+    "OBJECT",
+    "CONTAINER",
+    "MONSTER",
+    "TRAP",
+    "DOOR",
+    "DRAWBRIDGE",
+    "MAZEWALK",
+    "WALLIFY",
+    "REGION",
+    "ALTAR",
+    "LADDER",
+    "STAIR",
+    "PORTAL",
+    "TELEPORT_REGION",
+    "BRANCH",
+    "FOUNTAIN",
+    "SINK",
+    "POOL",
+    "NON_DIGGABLE",
+    "NON_PASSWALL",
+    "ROOM",
+    "SUBROOM",
+    "RANDOM_CORRIDORS",
+    "CORRIDOR",
+    "GOLD",
+    "ENGRAVING",
+    "NAME",
+    "CHANCE",
+    "levregion",
+    "contained",
+    "random",
+    "none",
+    "object",
+    "monster",
+    "place",
+    "align",
+    "open",
+    "closed",
+    "locked",
+    "nodoor",
+    "broken",
+    "north",
+    "south",
+    "east",
+    "west",
+    "left",
+    "half-left",
+    "half-right",
+    "right",
+    "center",
+    "top",
+    "bottom",
+    "lit",
+    "unlit",
+    "filled",
+    "unfilled",
+    "noalign",
+    "chaos",
+    "neutral",
+    "law",
+    "coaligned",
+    "noncoaligned",
+    "peaceful",
+    "hostile",
+    "asleep",
+    "awake",
+    "m_feature",
+    "m_object",
+    "m_monster",
+    "altar",
+    "shrine",
+    "sanctum",
+    "up",
+    "down",
+    "true",
+    "false",
+    "dust",
+    "engrave",
+    "burn",
+    "mark",
+    "blessed",
+    "uncursed",
+    "cursed",
+    "noteleport",
+    "hardfloor",
+    "nommap",
+    "shortsighted",
     "arboreal",
 ];
 
@@ -136,8 +223,27 @@ pub const KEYWORDS: &[&str] = &[
 pub fn is_map_char(c: u8) -> bool {
     matches!(
         c,
-        b'-' | b'|' | b'}' | b'{' | b'+' | b'A' | b'B' | b'C' | b'I' | b'S' | b'H' | b'K' | b'P'
-            | b'L' | b'W' | b'T' | b'F' | b'\\' | b'#' | b'.' | b' ' | b'0'..=b'9'
+        b'-' | b'|'
+            | b'}'
+            | b'{'
+            | b'+'
+            | b'A'
+            | b'B'
+            | b'C'
+            | b'I'
+            | b'S'
+            | b'H'
+            | b'K'
+            | b'P'
+            | b'L'
+            | b'W'
+            | b'T'
+            | b'F'
+            | b'\\'
+            | b'#'
+            | b'.'
+            | b' '
+            | b'0'..=b'9'
     )
 }
 
@@ -186,8 +292,7 @@ impl LineLexer<'_> {
     fn line(&mut self, start: usize) -> usize {
         let text = self.text;
         let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let content_end = if end > start && text.as_bytes()[end - 1] == b'\r' && end < text.len()
-        {
+        let content_end = if end > start && text.as_bytes()[end - 1] == b'\r' && end < text.len() {
             end - 1
         } else {
             end
@@ -201,8 +306,15 @@ impl LineLexer<'_> {
             }
             if !content.starts_with('#') && !self.map_block_ends_at(content) {
                 self.out.push(MAP_ROW, start, content_end);
-                if let Some((i, c)) = content.char_indices().find(|&(_, c)| !c.is_ascii() || !is_map_char(c as u8)) {
-                    let what = if c == '\t' { "a tab".to_string() } else { format!("`{}`", c.escape_debug()) };
+                if let Some((i, c)) = content
+                    .char_indices()
+                    .find(|&(_, c)| !c.is_ascii() || !is_map_char(c as u8))
+                {
+                    let what = if c == '\t' {
+                        "a tab".to_string()
+                    } else {
+                        format!("`{}`", c.escape_debug())
+                    };
                     self.error(
                         Code::NH0009,
                         start + i,
@@ -289,7 +401,12 @@ impl LineLexer<'_> {
                     STRING
                 }
                 Some(Ok(RawToken::UnterminatedString)) => {
-                    self.error(Code::NH0003, tok_start, tok_end, "this string has no closing `\"`");
+                    self.error(
+                        Code::NH0003,
+                        tok_start,
+                        tok_end,
+                        "this string has no closing `\"`",
+                    );
                     UNTERMINATED_STRING
                 }
                 Some(Ok(RawToken::Char)) => CHAR,
@@ -330,8 +447,14 @@ impl LineLexer<'_> {
                 if first_on_line {
                     self.out.push(kind, tok_start, tok_end);
                     self.in_map = true;
-                    let rest_end = text[tok_end..].find('\n').map_or(text.len(), |i| tok_end + i);
-                    let rest_end = if text[..rest_end].ends_with('\r') && rest_end < text.len() { rest_end - 1 } else { rest_end };
+                    let rest_end = text[tok_end..]
+                        .find('\n')
+                        .map_or(text.len(), |i| tok_end + i);
+                    let rest_end = if text[..rest_end].ends_with('\r') && rest_end < text.len() {
+                        rest_end - 1
+                    } else {
+                        rest_end
+                    };
                     if rest_end > tok_end {
                         self.out.push(WHITESPACE, tok_end, rest_end);
                     }

@@ -1,0 +1,4 @@
+//! Semantic checks on the models of each dialect. Checks read plain data and return
+//! diagnostics; they never see the syntax tree's tokens or do I/O.
+
+pub mod nethack;

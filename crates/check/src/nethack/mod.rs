@@ -1,0 +1,241 @@
+//! Checks of NetHack 3.4.3 `.des` models: every error and warning of lev_comp 3.4.3, reported
+//! at the construct at fault, and the problems lev_comp lets through (see `docs/diagnostics.md`).
+
+mod maze;
+mod names;
+mod rooms;
+
+use std::collections::HashMap;
+
+use levkit_diagnostics::{Code, Diagnostic, TextRange};
+use levkit_model::Spanned;
+use levkit_model::nethack::{DesFile, Fill, Level, LevelKind, terrain_of};
+
+pub fn check(file: &DesFile) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut names: HashMap<&str, TextRange> = HashMap::new();
+    for level in &file.levels {
+        if let Some(name) = &level.name {
+            if let Some(&first) = names.get(name.value.as_str()) {
+                out.push(
+                    Diagnostic::new(
+                        Code::NH0421,
+                        name.range,
+                        format!(
+                            "another level of this file is already named \"{}\"; both compile to {}.lev and the later one overwrites the earlier. Rename one",
+                            name.value, name.value
+                        ),
+                    )
+                    .with_label(first, "first level of that name"),
+                );
+            } else {
+                names.insert(&name.value, name.range);
+            }
+        }
+        check_level(&mut out, level);
+    }
+    out
+}
+
+fn check_level(out: &mut Vec<Diagnostic>, level: &Level) {
+    if let Some(name) = &level.name {
+        check_level_name(out, name);
+    }
+    if let Some(Spanned {
+        value: Fill::Char(c),
+        range,
+    }) = level.fill
+    {
+        if terrain_of(c).is_none() {
+            out.push(Diagnostic::new(
+                Code::NH0201,
+                range,
+                format!(
+                    "'{}' is not a map character, so lev_comp fills the level at random (a maze lattice); use ' ' for solid rock or another map character",
+                    c.escape_debug()
+                ),
+            ));
+        }
+    }
+    let mut seen_flags = Vec::new();
+    for flag in &level.flags {
+        if let Some(first) = seen_flags
+            .iter()
+            .find(|f: &&Spanned<_>| f.value == flag.value)
+        {
+            out.push(
+                Diagnostic::new(
+                    Code::NH0423,
+                    flag.range,
+                    "this flag is already given; remove the repetition",
+                )
+                .with_label(first.range, "first given here")
+                .with_replacement("Remove the repeated flag", flag.range, ""),
+            );
+        } else {
+            seen_flags.push(*flag);
+        }
+    }
+    if let Some(init) = &level.init_map {
+        for (c, code, which) in [
+            (init.foreground, Code::NH0103, "foreground"),
+            (init.background, Code::NH0104, "background"),
+        ] {
+            if terrain_of(c.value).is_none() {
+                out.push(Diagnostic::new(
+                    code,
+                    c.range,
+                    format!(
+                        "'{}' is not a map character; the INIT_MAP {which} must be one, such as '.' for floor or ' ' for rock",
+                        c.value.escape_debug()
+                    ),
+                ));
+            }
+        }
+        if init.joined.value && !matches!(init.foreground.value, '.' | '#') {
+            out.push(
+                Diagnostic::new(
+                    Code::NH0105,
+                    init.foreground.range,
+                    "a joined INIT_MAP connects its foreground areas, which must be floor '.' or corridor '#'",
+                )
+                .with_label(init.joined.range, "joined here"),
+            );
+        }
+    }
+    let mut total = 0usize;
+    for message in &level.messages {
+        let len = message.value.len() + 1;
+        if total + len > 255 {
+            out.push(Diagnostic::new(
+                Code::NH0106,
+                message.range,
+                format!(
+                    "the level's messages would add up to {} bytes with this one, but at most 255 fit; shorten them",
+                    total + len
+                ),
+            ));
+        } else {
+            total += len;
+        }
+    }
+    match level.kind {
+        LevelKind::Maze => maze::check_maze(out, level),
+        LevelKind::Rooms => rooms::check_room_level(out, level),
+    }
+    check_stairs(out, level);
+}
+
+fn check_level_name(out: &mut Vec<Diagnostic>, name: &Spanned<String>) {
+    let text = &name.value;
+    if text.contains('.') {
+        out.push(Diagnostic::new(
+            Code::NH0101,
+            name.range,
+            "a level name cannot contain '.', because lev_comp appends \".lev\" to it; remove the dot",
+        ));
+    }
+    if text.contains('/') {
+        out.push(Diagnostic::new(
+            Code::NH0408,
+            name.range,
+            "lev_comp uses the level name as a file name, so '/' writes into another directory; remove it",
+        ));
+    }
+    if text.chars().count() > 8 {
+        out.push(Diagnostic::new(
+            Code::NH0102,
+            name.range,
+            format!(
+                "level names have at most 8 characters (this one has {}), since they become file names; shorten it",
+                text.chars().count()
+            ),
+        ));
+    }
+}
+
+/// Several up (or down) stairs in one level: the game keeps only one of each.
+fn check_stairs(out: &mut Vec<Diagnostic>, level: &Level) {
+    use levkit_model::nethack::{DetailKind, LevRegionKind};
+    let details = level
+        .parts
+        .iter()
+        .flat_map(|p| &p.details)
+        .chain(level.rooms.iter().flat_map(|r| &r.details));
+    let mut first: [Option<TextRange>; 2] = [None, None];
+    for detail in details {
+        let up = match &detail.kind {
+            DetailKind::Stair { up, .. } => *up,
+            DetailKind::LevRegion(region) => match region.kind {
+                LevRegionKind::Stair { up } => up,
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let slot = &mut first[usize::from(up)];
+        match slot {
+            Some(earlier) => out.push(
+                Diagnostic::new(
+                    Code::NH0420,
+                    detail.range,
+                    format!(
+                        "this level already has a {} stair; the game keeps one stair of each kind per level",
+                        if up { "up" } else { "down" }
+                    ),
+                )
+                .with_label(*earlier, "the first one"),
+            ),
+            None => *slot = Some(detail.range),
+        }
+    }
+}
+
+/// The lev_comp 3.4.3 limit on items of one kind in a part or a room (counts are signed bytes).
+const MAX_OF_TYPE: usize = 128;
+
+/// Reports the 128th and later items of each kind of `details`.
+fn check_item_counts(
+    out: &mut Vec<Diagnostic>,
+    details: &[levkit_model::nethack::Detail],
+    place: &str,
+) {
+    let mut counts: HashMap<&'static str, usize> = HashMap::new();
+    for detail in details {
+        let Some(kind) = count_kind(&detail.kind) else {
+            continue;
+        };
+        let count = counts.entry(kind).or_default();
+        *count += 1;
+        if *count == MAX_OF_TYPE {
+            out.push(Diagnostic::new(
+                Code::NH0134,
+                detail.range,
+                format!("this is the 128th {kind} in this {place}; lev_comp stores at most 127. Split them over another {place}"),
+            ));
+        }
+    }
+}
+
+fn count_kind(kind: &levkit_model::nethack::DetailKind) -> Option<&'static str> {
+    use levkit_model::nethack::DetailKind::*;
+    Some(match kind {
+        Monster(_) => "monster",
+        Object(_) => "object",
+        Trap(_) => "trap",
+        Door { .. } | RoomDoor(_) => "door",
+        Drawbridge { .. } => "drawbridge",
+        Mazewalk { .. } => "mazewalk",
+        Ladder { .. } => "ladder",
+        Stair { .. } => "stair",
+        LevRegion(_) => "level region",
+        Altar { .. } => "altar",
+        Fountain(_) => "fountain",
+        Sink(_) => "sink",
+        Pool(_) => "pool",
+        Gold { .. } => "gold pile",
+        Engraving { .. } => "engraving",
+        NonDiggable(_) => "non-diggable region",
+        Region(_) => "region",
+        _ => return None,
+    })
+}

@@ -1,0 +1,111 @@
+//! `levkit`: the command-line edge of the toolchain. Each subcommand reads files, asks the
+//! analysis database, and prints; exit codes are part of the contract (see README).
+
+mod check;
+mod output;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use levkit_syntax::Dialect;
+
+#[derive(Parser)]
+#[command(
+    name = "levkit",
+    version,
+    about = "Check, compile and preview roguelike level description files"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Report errors and warnings in level files (directories are searched recursively).
+    Check(check::CheckArgs),
+    /// Print a file's syntax tree, one node or token per line.
+    Parse {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+        dialect: DialectArg,
+    },
+}
+
+/// `--dialect`: which format to read files as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DialectArg {
+    /// Recognise each file by its content.
+    Auto,
+    /// NetHack 3.4.3 special levels (lev_comp).
+    Nethack,
+    /// Dungeon Crawl Stone Soup vaults.
+    Dcss,
+}
+
+impl DialectArg {
+    pub fn forced(self) -> Option<Dialect> {
+        match self {
+            DialectArg::Auto => None,
+            DialectArg::Nethack => Some(Dialect::NethackDes),
+            DialectArg::Dcss => Some(Dialect::DcssDes),
+        }
+    }
+}
+
+/// Exit codes: no errors, errors found, usage or I/O problem.
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_ERRORS: u8 = 1;
+pub const EXIT_TROUBLE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Parse { file, dialect } => parse(&file, dialect),
+    };
+    ExitCode::from(code)
+}
+
+fn parse(path: &PathBuf, dialect: DialectArg) -> u8 {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("levkit: cannot read {}: {error}", path.display());
+            return EXIT_TROUBLE;
+        }
+    };
+    let mut db = levkit_ide::RootDatabase::default();
+    let file = db.add_file(path.clone(), &bytes, dialect.forced());
+    let parse = levkit_ide::parse(&db, file);
+    print!("{}", parse.debug_tree());
+    let index = levkit_ide::line_index(&db, file);
+    let text = file.text(&db);
+    let mut errors: Vec<_> = file
+        .encoding_error(&db)
+        .iter()
+        .chain(parse.errors())
+        .collect();
+    errors.sort_by_key(|d| d.range.start());
+    for error in &errors {
+        let at = index.line_col_chars(text, error.range.start());
+        eprintln!(
+            "{}:{}:{}: {}[{}]: {}",
+            path.display(),
+            at.line + 1,
+            at.col + 1,
+            error.severity,
+            error.code,
+            error.message
+        );
+    }
+    if errors
+        .iter()
+        .any(|e| e.severity == levkit_diagnostics::Severity::Error)
+    {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
+}

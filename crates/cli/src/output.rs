@@ -1,0 +1,203 @@
+//! The output formats of `levkit check`. Positions are 1-based lines and columns counted in
+//! characters (Unicode scalar values).
+
+use std::path::PathBuf;
+
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as ReportSeverity};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor};
+use levkit_diagnostics::{Code, Diagnostic, LineIndex, Severity, TextRange};
+use serde_json::json;
+
+/// One analysed file and what to say about it.
+pub struct FileReport {
+    pub path: PathBuf,
+    pub text: String,
+    pub line_index: LineIndex,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// 1-based start and end positions of a range.
+struct Span {
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+}
+
+impl FileReport {
+    fn display_path(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    fn span(&self, range: TextRange) -> Span {
+        let start = self.line_index.line_col_chars(&self.text, range.start());
+        let end = self.line_index.line_col_chars(&self.text, range.end());
+        Span {
+            line: start.line + 1,
+            column: start.col + 1,
+            end_line: end.line + 1,
+            end_column: end.col + 1,
+        }
+    }
+}
+
+pub fn human(report: &FileReport, color: bool) -> String {
+    let file = SimpleFile::new(report.display_path(), report.text.as_str());
+    let config = term::Config::default();
+    let mut buffer = if color {
+        termcolor::Buffer::ansi()
+    } else {
+        termcolor::Buffer::no_color()
+    };
+    for diagnostic in &report.diagnostics {
+        let severity = match diagnostic.severity {
+            Severity::Error => ReportSeverity::Error,
+            Severity::Warning => ReportSeverity::Warning,
+            Severity::Info => ReportSeverity::Note,
+            Severity::Hint => ReportSeverity::Help,
+        };
+        let mut labels = vec![Label::primary((), diagnostic.range)];
+        labels.extend(
+            diagnostic
+                .labels
+                .iter()
+                .map(|l| Label::secondary((), l.range).with_message(&l.message)),
+        );
+        let mut notes = Vec::new();
+        if let Some(fix) = &diagnostic.fix {
+            notes.push(format!("help: {}", fix.title));
+        }
+        let rendered = Report::new(severity)
+            .with_code(diagnostic.code.as_str())
+            .with_message(&diagnostic.message)
+            .with_labels(labels)
+            .with_notes(notes);
+        // Rendering only fails for ranges outside the file, which analysis never produces.
+        let _ = term::emit_to_write_style(&mut buffer, &config, &file, &rendered);
+    }
+    String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+pub fn json_lines(report: &FileReport) -> String {
+    let mut out = String::new();
+    for diagnostic in &report.diagnostics {
+        let span = report.span(diagnostic.range);
+        let line = json!({
+            "file": report.display_path(),
+            "line": span.line,
+            "column": span.column,
+            "end_line": span.end_line,
+            "end_column": span.end_column,
+            "severity": diagnostic.severity.as_str(),
+            "code": diagnostic.code.as_str(),
+            "message": diagnostic.message,
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    out
+}
+
+pub fn github(report: &FileReport) -> String {
+    fn escape_data(s: &str) -> String {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    }
+    fn escape_property(s: &str) -> String {
+        escape_data(s).replace(':', "%3A").replace(',', "%2C")
+    }
+    let mut out = String::new();
+    for diagnostic in &report.diagnostics {
+        let span = report.span(diagnostic.range);
+        let command = match diagnostic.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info | Severity::Hint => "notice",
+        };
+        out.push_str(&format!(
+            "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
+            escape_property(&report.display_path()),
+            span.line,
+            span.column,
+            span.end_line,
+            span.end_column,
+            escape_property(&format!("levkit {}", diagnostic.code)),
+            escape_data(&diagnostic.message),
+        ));
+    }
+    out
+}
+
+fn sarif_level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info | Severity::Hint => "note",
+    }
+}
+
+pub fn sarif(reports: &[FileReport]) -> String {
+    let rules: Vec<_> = Code::ALL
+        .iter()
+        .map(|code| {
+            let info = code.info();
+            json!({
+                "id": info.code,
+                "name": info.name,
+                "shortDescription": { "text": info.summary },
+                "defaultConfiguration": { "level": sarif_level(info.severity) },
+            })
+        })
+        .collect();
+    let results: Vec<_> = reports
+        .iter()
+        .flat_map(|report| {
+            report.diagnostics.iter().map(move |diagnostic| {
+                let span = report.span(diagnostic.range);
+                json!({
+                    "ruleId": diagnostic.code.as_str(),
+                    "ruleIndex": Code::ALL.iter().position(|c| *c == diagnostic.code),
+                    "level": sarif_level(diagnostic.severity),
+                    "message": { "text": diagnostic.message },
+                    "locations": [{
+                        "physicalLocation": {
+                            "artifactLocation": { "uri": uri(&report.path) },
+                            "region": {
+                                "startLine": span.line,
+                                "startColumn": span.column,
+                                "endLine": span.end_line,
+                                "endColumn": span.end_column,
+                            }
+                        }
+                    }],
+                })
+            })
+        })
+        .collect();
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "levkit",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    });
+    let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// A relative URI reference for a path (forward slashes, spaces and `%` escaped).
+fn uri(path: &std::path::Path) -> String {
+    path.to_string_lossy()
+        .replace('\\', "/")
+        .replace('%', "%25")
+        .replace(' ', "%20")
+}

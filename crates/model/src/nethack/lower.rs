@@ -1,0 +1,632 @@
+//! Syntax tree to model. Statements whose values are incomplete (a syntax error was reported
+//! for them) are left out, so checks only ever see complete statements.
+
+use levkit_syntax::SyntaxKind::*;
+use levkit_syntax::ast::{AstNode, Value};
+use levkit_syntax::nethack::ast::{self, Level as LevelNode, Statement};
+use levkit_syntax::{SyntaxNode, SyntaxToken};
+
+use super::*;
+use crate::{Spanned, TextSize};
+
+pub fn lower(root: &SyntaxNode) -> DesFile {
+    let Some(file) = ast::SourceFile::cast(root.clone()) else {
+        return DesFile::default();
+    };
+    DesFile {
+        levels: file.levels().map(|level| lower_level(&level)).collect(),
+    }
+}
+
+fn lower_level(node: &LevelNode) -> Level {
+    let kind = if node.is_maze() {
+        LevelKind::Maze
+    } else {
+        LevelKind::Rooms
+    };
+    let mut level = Level {
+        kind,
+        range: node.syntax().text_range(),
+        declaration: node.syntax().text_range(),
+        name: None,
+        fill: None,
+        flags: Vec::new(),
+        init_map: None,
+        messages: Vec::new(),
+        parts: Vec::new(),
+        registers: Registers::default(),
+        rooms: Vec::new(),
+        corridors: Corridors::default(),
+    };
+    // Header statements count wherever they stand; the parser reported misplaced ones.
+    for statement in node.syntax().descendants().filter_map(Statement::cast) {
+        let values = statement.values();
+        let range = statement.syntax().text_range();
+        match statement.kind() {
+            MAZE_DECL | LEVEL_DECL => {
+                level.declaration = range;
+                level.name = values.first().and_then(string);
+                level.fill = values.get(1).and_then(|v| match v.kind() {
+                    CHAR => char_value(v).map(|c| c.map(Fill::Char)),
+                    RANDOM_KW => Some(Spanned::new(Fill::Random, v.text_range())),
+                    _ => None,
+                });
+            }
+            FLAGS_STMT => level.flags.extend(
+                values
+                    .iter()
+                    .filter_map(|v| keyword(v).and_then(|k| k.map(Flag::from_keyword).transpose())),
+            ),
+            INIT_MAP_STMT => level.init_map = init_map(range, &values),
+            MESSAGE_STMT => level.messages.extend(values.first().and_then(string)),
+            _ => {}
+        }
+    }
+    match kind {
+        LevelKind::Maze => level.parts = node.parts().map(|p| lower_part(&p)).collect(),
+        LevelKind::Rooms => {
+            for statement in node.statements() {
+                let range = statement.syntax().text_range();
+                match statement.kind() {
+                    RANDOM_OBJECTS_STMT | RANDOM_MONSTERS_STMT => {
+                        register_statement(&mut level.registers, &statement)
+                    }
+                    RANDOM_CORRIDORS_STMT => level.corridors.random = Some(range),
+                    CORRIDOR_STMT => level.corridors.explicit.extend(corridor(&statement)),
+                    _ => {}
+                }
+            }
+            level.rooms = node.rooms().filter_map(|r| lower_room(&r)).collect();
+        }
+    }
+    level
+}
+
+fn init_map(range: TextRange, values: &[Value]) -> Option<InitMap> {
+    Some(InitMap {
+        range,
+        foreground: char_value(values.first()?)?,
+        background: char_value(values.get(1)?)?,
+        smoothed: boolean(values.get(2)?)?.value,
+        joined: boolean(values.get(3)?)?,
+        lit: light(values.get(4)?)?.value,
+        walled: match values.get(5)?.kind() {
+            RANDOM_KW => None,
+            _ => Some(boolean(values.get(5)?)?.value),
+        },
+    })
+}
+
+fn lower_part(node: &ast::MapPart) -> MapPart {
+    let mut part = MapPart {
+        range: node.syntax().text_range(),
+        geometry: None,
+        map: node.map().map(|m| lower_map(&m)),
+        nomap: None,
+        registers: Registers::default(),
+        details: Vec::new(),
+    };
+    for statement in node.statements() {
+        match statement.kind() {
+            GEOMETRY_STMT => {
+                let values = statement.values();
+                let h = values
+                    .first()
+                    .and_then(|v| HAlign::from_keyword(token_text(v)));
+                let v = values
+                    .get(1)
+                    .and_then(|v| VAlign::from_keyword(token_text(v)));
+                if let (Some(h), Some(v)) = (h, v) {
+                    part.geometry = Some(Spanned::new((h, v), statement.syntax().text_range()));
+                }
+            }
+            NOMAP_STMT => part.nomap = Some(statement.syntax().text_range()),
+            RANDOM_OBJECTS_STMT | RANDOM_PLACES_STMT | RANDOM_MONSTERS_STMT => {
+                register_statement(&mut part.registers, &statement)
+            }
+            _ => part.details.extend(detail(&statement)),
+        }
+    }
+    part
+}
+
+fn lower_map(node: &ast::MapBlock) -> Map {
+    let keyword = node
+        .syntax()
+        .first_token()
+        .map_or(node.syntax().text_range(), |t| t.text_range());
+    let rows = node
+        .rows()
+        .map(|row| {
+            let start = row.text_range().start();
+            let (cells, offsets) = row
+                .text()
+                .char_indices()
+                .filter(|(_, c)| !c.is_ascii_digit())
+                .map(|(i, c)| (c, start + TextSize::from(i as u32)))
+                .unzip();
+            MapRow {
+                range: row.text_range(),
+                cells,
+                offsets,
+            }
+        })
+        .collect();
+    Map {
+        range: node.syntax().text_range(),
+        keyword,
+        rows,
+        closed: node.is_closed(),
+    }
+}
+
+fn register_statement(registers: &mut Registers, statement: &Statement) {
+    let range = statement.syntax().text_range();
+    let values = statement.values();
+    match statement.kind() {
+        RANDOM_OBJECTS_STMT | RANDOM_MONSTERS_STMT => {
+            let list = RegisterList {
+                range,
+                items: values.iter().filter_map(char_value).collect(),
+            };
+            if statement.kind() == RANDOM_OBJECTS_STMT {
+                registers.objects.push(list);
+            } else {
+                registers.monsters.push(list);
+            }
+        }
+        _ => registers.places.push(RegisterList {
+            range,
+            items: values.iter().filter_map(pair).collect(),
+        }),
+    }
+}
+
+fn lower_room(node: &ast::Room) -> Option<Room> {
+    let header = node.header()?;
+    let is_subroom = header.kind() == SUBROOM_STMT;
+    let values = header.values();
+    let room_type_value = values.first()?;
+    let (alignment, size, parent) = if is_subroom {
+        (
+            Spanned::new(None, values.get(3)?.text_range()),
+            values.get(3)?,
+            Some(string(values.get(4)?)?),
+        )
+    } else {
+        (room_alignment(values.get(3)?)?, values.get(4)?, None)
+    };
+    let mut room = Room {
+        range: node.syntax().text_range(),
+        header: header.syntax().text_range(),
+        is_subroom,
+        room_type: string(room_type_value),
+        room_type_range: room_type_value.text_range(),
+        lit: light(values.get(1)?)?,
+        position: pair_or_random(values.get(2)?)?,
+        alignment,
+        size: pair_or_random(size)?,
+        parent,
+        filled: values.get(5).and_then(boolean),
+        details: Vec::new(),
+    };
+    room.details = node
+        .statements()
+        .skip(1)
+        .filter_map(|s| detail(&s))
+        .collect();
+    Some(room)
+}
+
+fn room_alignment(value: &Value) -> Option<Spanned<Option<(HAlign, VAlign)>>> {
+    let Some(pair) = value.node() else {
+        return (value.kind() == RANDOM_KW).then(|| Spanned::new(None, value.text_range()));
+    };
+    let words = levkit_syntax::ast::values(pair);
+    let h = HAlign::from_keyword(token_text(words.first()?))?;
+    let v = VAlign::from_keyword(token_text(words.get(1)?))?;
+    Some(Spanned::new(Some((h, v)), value.text_range()))
+}
+
+fn corridor(statement: &Statement) -> Option<Corridor> {
+    let values = statement.values();
+    let from = corridor_end(values.first()?)?;
+    let to = match values.get(1)? {
+        v if v.kind() == INT => CorridorTarget::Number(int(v)?),
+        v => CorridorTarget::Door(corridor_end(v)?),
+    };
+    Some(Corridor {
+        range: statement.syntax().text_range(),
+        from,
+        to,
+    })
+}
+
+fn corridor_end(value: &Value) -> Option<CorridorEnd> {
+    let node = value.node()?;
+    let values = levkit_syntax::ast::values(node);
+    Some(CorridorEnd {
+        range: node.text_range(),
+        room: int(values.first()?)?,
+        wall: Direction::from_keyword(values.get(1)?.token()?.text())?,
+        door: match values.get(2)?.kind() {
+            RANDOM_KW => None,
+            _ => Some(int(values.get(2)?)?.value),
+        },
+    })
+}
+
+/// The model of a detail statement, or `None` if it is incomplete or not a detail.
+fn detail(statement: &Statement) -> Option<Detail> {
+    let values = statement.values();
+    let v = |i: usize| values.get(i);
+    let chance = || statement.percent().map(|t| percent(&t));
+    let kind = match statement.kind() {
+        MONSTER_STMT => {
+            let mut monster = Monster {
+                chance: chance(),
+                class: class(v(0)?)?,
+                name: string(v(1)?),
+                at: coordinate(v(2)?)?,
+                given_name: None,
+                peaceful: None,
+                asleep: None,
+                alignment: None,
+                appearance: None,
+            };
+            for value in &values[3..] {
+                let range = value.text_range();
+                match value.kind() {
+                    STRING | UNTERMINATED_STRING => monster.given_name = string(value),
+                    MON_ATTITUDE => {
+                        monster.peaceful =
+                            Some(Spanned::new(token_text(value) == "peaceful", range))
+                    }
+                    MON_ALERTNESS => {
+                        monster.asleep = Some(Spanned::new(token_text(value) == "asleep", range))
+                    }
+                    APPEARANCE => {
+                        let node = value.node()?;
+                        let keyword = node.first_token()?;
+                        let kind = match keyword.text() {
+                            "m_feature" => AppearanceKind::Feature,
+                            "m_object" => AppearanceKind::Object,
+                            _ => AppearanceKind::Monster,
+                        };
+                        let what = levkit_syntax::ast::values(node);
+                        monster.appearance = Some(Appearance {
+                            kind: Spanned::new(kind, keyword.text_range()),
+                            what: string(what.first()?)?,
+                        });
+                    }
+                    _ => monster.alignment = Some(alignment(value)?),
+                }
+            }
+            DetailKind::Monster(monster)
+        }
+        OBJECT_STMT => {
+            let contained = v(2)?.kind() == CONTAINED_KW;
+            let mut object = Object {
+                is_container: statement.keyword()?.kind() == CONTAINER_KW,
+                chance: chance(),
+                class: class(v(0)?)?,
+                name: string(v(1)?),
+                at: if contained {
+                    None
+                } else {
+                    Some(coordinate(v(2)?)?)
+                },
+                contained: contained.then(|| v(2).map(Value::text_range)).flatten(),
+                curse: None,
+                monster: None,
+                enchantment: None,
+                given_name: None,
+            };
+            let mut rest = values[3..].iter().peekable();
+            if let Some(first) = rest.peek() {
+                let is_curse =
+                    first.kind() == CURSE_TYPE || (first.kind() == RANDOM_KW && values.len() > 4);
+                if is_curse {
+                    let range = first.text_range();
+                    object.curse = Some(Spanned::new(
+                        match token_text(first) {
+                            "blessed" => Some(1),
+                            "uncursed" => Some(2),
+                            "cursed" => Some(3),
+                            _ => None,
+                        },
+                        range,
+                    ));
+                    rest.next();
+                }
+            }
+            if let Some(value) = rest.next_if(|v| matches!(v.kind(), STRING | UNTERMINATED_STRING))
+            {
+                object.monster = string(value);
+            }
+            if let Some(value) = rest.next() {
+                object.enchantment = Some(int_or_random(value)?);
+            }
+            if let Some(value) = rest.next() {
+                object.given_name = Some(match value.kind() {
+                    NONE_KW => Spanned::new(None, value.text_range()),
+                    _ => string(value)?.map(Some),
+                });
+            }
+            DetailKind::Object(object)
+        }
+        TRAP_STMT => DetailKind::Trap(Trap {
+            chance: chance(),
+            kind: string(v(0)?),
+            at: coordinate(v(1)?)?,
+        }),
+        DOOR_STMT => DetailKind::Door {
+            state: door_state(v(0)?)?,
+            at: coordinate(v(1)?)?,
+        },
+        ROOM_DOOR_STMT => DetailKind::RoomDoor(RoomDoor {
+            secret: bool_or_random(v(0)?)?,
+            state: door_state(v(1)?)?,
+            wall: direction_or_random(v(2)?)?,
+            position: int_or_random(v(3)?)?,
+        }),
+        DRAWBRIDGE_STMT => DetailKind::Drawbridge {
+            at: coordinate(v(0)?)?,
+            direction: direction(v(1)?)?,
+            state: door_state(v(2)?)?,
+        },
+        MAZEWALK_STMT => DetailKind::Mazewalk {
+            at: coordinate(v(0)?)?,
+            direction: direction(v(1)?)?,
+        },
+        WALLIFY_STMT => DetailKind::Wallify,
+        LADDER_STMT => DetailKind::Ladder {
+            at: coordinate(v(0)?)?,
+            up: token_text(v(1)?) == "up",
+        },
+        STAIR_STMT => DetailKind::Stair {
+            at: coordinate(v(0)?)?,
+            up: token_text(v(1)?) == "up",
+        },
+        STAIR_REGION_STMT | PORTAL_STMT | TELEPORT_REGION_STMT | BRANCH_STMT => {
+            let kind = match statement.kind() {
+                STAIR_REGION_STMT => LevRegionKind::Stair {
+                    up: token_text(v(2)?) == "up",
+                },
+                PORTAL_STMT => LevRegionKind::Portal {
+                    destination: string(v(2)?)?,
+                },
+                TELEPORT_REGION_STMT => LevRegionKind::Teleport {
+                    up: v(2).map(|v| token_text(v) == "up"),
+                },
+                _ => LevRegionKind::Branch,
+            };
+            DetailKind::LevRegion(LevRegion {
+                kind,
+                area: area(v(0)?)?,
+                excluded: area(v(1)?)?,
+            })
+        }
+        ALTAR_STMT => DetailKind::Altar {
+            at: coordinate(v(0)?)?,
+            alignment: alignment(v(1)?)?,
+            shrine: match token_text(v(2)?) {
+                "altar" => Some(0),
+                "shrine" => Some(1),
+                "sanctum" => Some(2),
+                _ => None,
+            },
+        },
+        FOUNTAIN_STMT => DetailKind::Fountain(coordinate(v(0)?)?),
+        SINK_STMT => DetailKind::Sink(coordinate(v(0)?)?),
+        POOL_STMT => DetailKind::Pool(coordinate(v(0)?)?),
+        GOLD_STMT => DetailKind::Gold {
+            amount: int_or_random(v(0)?)?,
+            at: coordinate(v(1)?)?,
+        },
+        ENGRAVING_STMT => DetailKind::Engraving {
+            at: coordinate(v(0)?)?,
+            kind: match token_text(v(1)?) {
+                "dust" => Some(1),
+                "engrave" => Some(2),
+                "burn" => Some(3),
+                "mark" => Some(4),
+                _ => None,
+            },
+            text: string(v(2)?)?,
+        },
+        NON_DIGGABLE_STMT => DetailKind::NonDiggable(rect(v(0)?)?),
+        NON_PASSWALL_STMT => DetailKind::NonPasswall(rect(v(0)?)?),
+        REGION_STMT => DetailKind::Region(Region {
+            rect: rect(v(0)?)?,
+            lit: light(v(1)?)?,
+            room_type: string(v(2)?),
+            room_type_range: v(2)?.text_range(),
+            unfilled: v(3).map(|v| Spanned::new(token_text(v) == "unfilled", v.text_range())),
+            irregular: v(4).and_then(boolean),
+        }),
+        NAME_STMT => DetailKind::RoomName(string(v(0)?)?),
+        CHANCE_STMT => DetailKind::RoomChance(int(v(0)?)?),
+        _ => return None,
+    };
+    Some(Detail {
+        range: statement.syntax().text_range(),
+        kind,
+    })
+}
+
+// ---- values -----------------------------------------------------------------------------
+
+fn token_text(value: &Value) -> &str {
+    value.token().map_or("", SyntaxToken::text)
+}
+
+fn keyword(value: &Value) -> Option<Spanned<&str>> {
+    Some(Spanned::new(value.token()?.text(), value.text_range()))
+}
+
+/// A string without its quotes (an unterminated one without its opening quote).
+fn string(value: &Value) -> Option<Spanned<String>> {
+    let token = value.token()?;
+    let text = token.text();
+    let inner = match token.kind() {
+        STRING => &text[1..text.len() - 1],
+        UNTERMINATED_STRING => &text[1..],
+        _ => return None,
+    };
+    Some(Spanned::new(inner.to_string(), token.text_range()))
+}
+
+/// `'x'` or `'\x'`: the character x.
+fn char_value(value: &Value) -> Option<Spanned<char>> {
+    let token = value.token().filter(|t| t.kind() == CHAR)?;
+    let inner = &token.text()[1..token.text().len() - 1];
+    let c = inner
+        .strip_prefix('\\')
+        .filter(|s| !s.is_empty())
+        .unwrap_or(inner)
+        .chars()
+        .next()?;
+    Some(Spanned::new(c, token.text_range()))
+}
+
+/// An integer as `atoi` reads it, saturated instead of wrapped.
+fn int(value: &Value) -> Option<Spanned<i64>> {
+    let token = value.token().filter(|t| t.kind() == INT)?;
+    Some(Spanned::new(parse_int(token.text()), token.text_range()))
+}
+
+pub(crate) fn parse_int(text: &str) -> i64 {
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let magnitude = digits.bytes().fold(0i64, |n, d| {
+        n.saturating_mul(10).saturating_add(i64::from(d - b'0'))
+    });
+    if negative { -magnitude } else { magnitude }
+}
+
+fn percent(token: &SyntaxToken) -> Spanned<i64> {
+    let digits: String = token.text().chars().filter(char::is_ascii_digit).collect();
+    Spanned::new(parse_int(&digits), token.text_range())
+}
+
+fn int_or_random(value: &Value) -> Option<Spanned<Option<i64>>> {
+    match value.kind() {
+        RANDOM_KW => Some(Spanned::new(None, value.text_range())),
+        _ => int(value).map(|i| i.map(Some)),
+    }
+}
+
+fn boolean(value: &Value) -> Option<Spanned<bool>> {
+    let token = value.token().filter(|t| t.kind() == BOOLEAN)?;
+    Some(Spanned::new(token.text() == "true", token.text_range()))
+}
+
+fn bool_or_random(value: &Value) -> Option<Spanned<Option<bool>>> {
+    match value.kind() {
+        RANDOM_KW => Some(Spanned::new(None, value.text_range())),
+        _ => boolean(value).map(|b| b.map(Some)),
+    }
+}
+
+fn light(value: &Value) -> Option<Spanned<Light>> {
+    let light = match (value.kind(), token_text(value)) {
+        (RANDOM_KW, _) => Light::Random,
+        (LIGHT_STATE, "lit") => Light::Lit,
+        (LIGHT_STATE, _) => Light::Unlit,
+        _ => return None,
+    };
+    Some(Spanned::new(light, value.text_range()))
+}
+
+fn door_state(value: &Value) -> Option<Spanned<DoorState>> {
+    Some(Spanned::new(
+        DoorState::from_keyword(token_text(value))?,
+        value.text_range(),
+    ))
+}
+
+fn direction(value: &Value) -> Option<Spanned<Direction>> {
+    Some(Spanned::new(
+        Direction::from_keyword(token_text(value))?,
+        value.text_range(),
+    ))
+}
+
+fn direction_or_random(value: &Value) -> Option<Spanned<Option<Direction>>> {
+    match value.kind() {
+        RANDOM_KW => Some(Spanned::new(None, value.text_range())),
+        _ => direction(value).map(|d| d.map(Some)),
+    }
+}
+
+fn register_index(node: &SyntaxNode) -> Option<i64> {
+    let index = levkit_syntax::ast::values(node);
+    Some(int(index.first()?)?.value)
+}
+
+fn coordinate(value: &Value) -> Option<Spanned<Coordinate>> {
+    let range = value.text_range();
+    let coordinate = match value.kind() {
+        RANDOM_KW => Coordinate::Random,
+        COORD => {
+            let (x, y) = pair(value)?.value;
+            Coordinate::At { x, y }
+        }
+        REGISTER => Coordinate::Place(register_index(value.node()?)?),
+        _ => return None,
+    };
+    Some(Spanned::new(coordinate, range))
+}
+
+fn pair(value: &Value) -> Option<Spanned<(i64, i64)>> {
+    let coord = ast::Coord::cast(value.node()?.clone())?;
+    let (a, b) = coord.pair()?;
+    Some(Spanned::new(
+        (parse_int(a.text()), parse_int(b.text())),
+        value.text_range(),
+    ))
+}
+
+fn pair_or_random(value: &Value) -> Option<Spanned<Option<(i64, i64)>>> {
+    match value.kind() {
+        RANDOM_KW => Some(Spanned::new(None, value.text_range())),
+        _ => pair(value).map(|p| p.map(Some)),
+    }
+}
+
+fn rect(value: &Value) -> Option<Spanned<Rect>> {
+    let rect = ast::Rect::cast(value.node()?.clone())?;
+    let [x1, y1, x2, y2] = rect.corners()?.map(|t| parse_int(t.text()));
+    Some(Spanned::new(Rect { x1, y1, x2, y2 }, value.text_range()))
+}
+
+fn area(value: &Value) -> Option<Spanned<Area>> {
+    let whole_level = value.kind() == LEV_REGION;
+    rect(value).map(|r| r.map(|rect| Area { rect, whole_level }))
+}
+
+fn class(value: &Value) -> Option<Spanned<Class>> {
+    let range = value.text_range();
+    let class = match value.kind() {
+        RANDOM_KW => Class::Random,
+        CHAR => Class::Char(char_value(value)?.value),
+        REGISTER => Class::Register(register_index(value.node()?)?),
+        _ => return None,
+    };
+    Some(Spanned::new(class, range))
+}
+
+fn alignment(value: &Value) -> Option<Spanned<Alignment>> {
+    let range = value.text_range();
+    let alignment = match value.kind() {
+        RANDOM_KW => Alignment::Random,
+        ALIGNMENT => Alignment::from_keyword(token_text(value))?,
+        REGISTER => Alignment::Register(register_index(value.node()?)?),
+        _ => return None,
+    };
+    Some(Spanned::new(alignment, range))
+}

@@ -1,0 +1,246 @@
+//! MAP blocks: rows of terrain, with each cell's place in the text.
+
+use crate::{TextRange, TextSize};
+
+/// The game's location types that a map character can produce (`levl[x][y].typ`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Terrain {
+    Stone = 0,
+    VWall = 1,
+    HWall = 2,
+    CrossWall = 7,
+    Tree = 13,
+    SecretDoor = 14,
+    SecretCorridor = 15,
+    Pool = 16,
+    Moat = 17,
+    Water = 18,
+    Lava = 20,
+    IronBars = 21,
+    Door = 22,
+    Corridor = 23,
+    Room = 24,
+    Fountain = 27,
+    Throne = 28,
+    Sink = 29,
+    Ice = 32,
+    Air = 34,
+    Cloud = 35,
+}
+
+impl Terrain {
+    /// The game's `levl` type number.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// Rock in the game's sense (`IS_ROCK`): stone, walls, trees, secret doors and corridors.
+    pub fn is_rock(self) -> bool {
+        self.code() < Terrain::Pool.code()
+    }
+
+    /// What lev_comp will not place things on: rock or a door.
+    pub fn is_rock_or_door(self) -> bool {
+        self.is_rock() || self == Terrain::Door
+    }
+
+    /// A room-like location (`IS_ROOM`): floor and everything after it.
+    pub fn is_room(self) -> bool {
+        self.code() >= Terrain::Room.code()
+    }
+
+    pub fn is_wall(self) -> bool {
+        matches!(self, Terrain::VWall | Terrain::HWall | Terrain::CrossWall)
+    }
+
+    /// A short name, as the game would describe the location.
+    pub fn description(self) -> &'static str {
+        match self {
+            Terrain::Stone => "solid rock",
+            Terrain::VWall => "a vertical wall",
+            Terrain::HWall => "a horizontal wall",
+            Terrain::CrossWall => "a boundary (becomes floor)",
+            Terrain::Tree => "a tree",
+            Terrain::SecretDoor => "a secret door",
+            Terrain::SecretCorridor => "a secret corridor",
+            Terrain::Pool => "a pool",
+            Terrain::Moat => "a moat",
+            Terrain::Water => "water",
+            Terrain::Lava => "lava",
+            Terrain::IronBars => "iron bars",
+            Terrain::Door => "a doorway",
+            Terrain::Corridor => "a corridor",
+            Terrain::Room => "floor",
+            Terrain::Fountain => "a fountain",
+            Terrain::Throne => "a throne",
+            Terrain::Sink => "a sink",
+            Terrain::Ice => "ice",
+            Terrain::Air => "open air",
+            Terrain::Cloud => "a cloud",
+        }
+    }
+}
+
+/// The terrain a map character stands for (also used for MAZE fills and INIT_MAP).
+pub fn terrain_of(c: char) -> Option<Terrain> {
+    Some(match c {
+        ' ' => Terrain::Stone,
+        '|' => Terrain::VWall,
+        '-' => Terrain::HWall,
+        'B' => Terrain::CrossWall,
+        'T' => Terrain::Tree,
+        'S' => Terrain::SecretDoor,
+        'H' => Terrain::SecretCorridor,
+        'P' => Terrain::Pool,
+        '}' => Terrain::Moat,
+        'W' => Terrain::Water,
+        'L' => Terrain::Lava,
+        'F' => Terrain::IronBars,
+        '+' => Terrain::Door,
+        '#' => Terrain::Corridor,
+        '.' => Terrain::Room,
+        '{' => Terrain::Fountain,
+        '\\' => Terrain::Throne,
+        'K' => Terrain::Sink,
+        'I' => Terrain::Ice,
+        'A' => Terrain::Air,
+        'C' => Terrain::Cloud,
+        _ => return None,
+    })
+}
+
+/// One written row of a map, with digits (column rulers) removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapRow {
+    pub range: TextRange,
+    /// The cells as written, rulers removed.
+    pub cells: Vec<char>,
+    /// Where each cell's character is in the text.
+    pub offsets: Vec<TextSize>,
+}
+
+/// A MAP block. Short rows are padded with stone up to the widest row, as lev_comp does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Map {
+    /// From `MAP` to `ENDMAP`.
+    pub range: TextRange,
+    /// The `MAP` keyword.
+    pub keyword: TextRange,
+    pub rows: Vec<MapRow>,
+    pub closed: bool,
+}
+
+impl Map {
+    pub fn width(&self) -> usize {
+        self.rows.iter().map(|r| r.cells.len()).max().unwrap_or(0)
+    }
+
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The character at a map position (stone in the padding), or `None` outside the map.
+    pub fn char_at(&self, x: i64, y: i64) -> Option<char> {
+        if x < 0 || y < 0 || x as usize >= self.width() {
+            return None;
+        }
+        let row = self.rows.get(y as usize)?;
+        Some(row.cells.get(x as usize).copied().unwrap_or(' '))
+    }
+
+    /// The terrain at a map position; characters that are not map glyphs count as stone,
+    /// as lev_comp would store them.
+    pub fn terrain_at(&self, x: i64, y: i64) -> Option<Terrain> {
+        self.char_at(x, y)
+            .map(|c| terrain_of(c).unwrap_or(Terrain::Stone))
+    }
+
+    /// The text of a cell, when it is written (padding cells have none).
+    pub fn cell_range(&self, x: i64, y: i64) -> Option<TextRange> {
+        if x < 0 || y < 0 {
+            return None;
+        }
+        let row = self.rows.get(y as usize)?;
+        let offset = *row.offsets.get(x as usize)?;
+        let len = row.cells[x as usize].len_utf8() as u32;
+        Some(TextRange::at(offset, TextSize::from(len)))
+    }
+}
+
+/// A map's terrain as the compiler holds it: `grid[y][x]`, every row padded to the width.
+pub type TerrainGrid = Vec<Vec<Terrain>>;
+
+impl Map {
+    pub fn terrain_grid(&self) -> TerrainGrid {
+        let width = self.width();
+        self.rows
+            .iter()
+            .map(|row| {
+                (0..width)
+                    .map(|x| {
+                        row.cells
+                            .get(x)
+                            .map_or(Terrain::Stone, |&c| terrain_of(c).unwrap_or(Terrain::Stone))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// lev_comp's `WALLIFY`, done at compile time: every stone cell next to a room-like cell or a
+/// boundary (`B`) becomes a wall. The first such neighbour, scanning rows top to bottom and
+/// each row left to right, decides: horizontal if it is in another row, vertical otherwise.
+pub fn wallify(grid: &mut TerrainGrid) {
+    let height = grid.len();
+    for y in 0..height {
+        let width = grid[y].len();
+        for x in 0..width {
+            if grid[y][x] != Terrain::Stone {
+                continue;
+            }
+            let found = (y.saturating_sub(1)..=(y + 1).min(height - 1)).find(|&yy| {
+                (x.saturating_sub(1)..=(x + 1).min(width - 1)).any(|xx| {
+                    let t = grid[yy].get(xx).copied().unwrap_or(Terrain::Stone);
+                    t.is_room() || t == Terrain::CrossWall
+                })
+            });
+            if let Some(yy) = found {
+                grid[y][x] = if yy != y {
+                    Terrain::HWall
+                } else {
+                    Terrain::VWall
+                };
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wallify_prefers_the_first_neighbour_found() {
+        let mut grid: TerrainGrid = ["     ", " ... ", "     "]
+            .iter()
+            .map(|r| r.chars().map(|c| terrain_of(c).unwrap()).collect())
+            .collect();
+        wallify(&mut grid);
+        let text: Vec<String> = grid
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|t| match t {
+                        Terrain::HWall => '-',
+                        Terrain::VWall => '|',
+                        Terrain::Room => '.',
+                        _ => ' ',
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(text, ["-----", "|...|", "-----"]);
+    }
+}
