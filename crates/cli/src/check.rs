@@ -162,7 +162,7 @@ fn plural(n: usize) -> &'static str {
 fn collect_dir(dir: &Path, paths: &mut Vec<PathBuf>) -> bool {
     let mut trouble = false;
     let mut found = Vec::new();
-    for entry in ignore::WalkBuilder::new(dir).build() {
+    for entry in ignore::WalkBuilder::new(dir).require_git(false).build() {
         match entry {
             Ok(entry) => {
                 let path = entry.path();

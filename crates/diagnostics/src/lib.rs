@@ -6,9 +6,11 @@
 
 mod codes;
 mod line_index;
+mod render;
 
 pub use codes::{Code, CodeGroup, CodeInfo};
 pub use line_index::{LineCol, LineIndex};
+pub use render::render_plain;
 pub use rowan::{TextRange, TextSize};
 
 use std::fmt;

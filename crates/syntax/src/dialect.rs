@@ -50,6 +50,13 @@ impl Dialect {
                 .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
                 .next()
                 .unwrap_or("");
+            // These words open NetHack levels only; a broken line after them is still NetHack.
+            if matches!(
+                word.to_ascii_uppercase().as_str(),
+                "MAZE" | "LEVEL" | "INIT_MAP" | "GEOMETRY"
+            ) {
+                return Dialect::NethackDes;
+            }
             let after_word = line[word.len()..].trim_start();
             if after_word.starts_with(':') {
                 match word {
@@ -91,6 +98,11 @@ mod tests {
             Dialect::detect(p, "default-depth: D:2-7\nNAME: x\n"),
             Dialect::DcssDes
         );
+        assert_eq!(
+            Dialect::detect(p, "LEVEL \"oracle\"\n"),
+            Dialect::NethackDes
+        );
+        assert_eq!(Dialect::detect(p, "maze:\"x\"\n"), Dialect::NethackDes);
         assert_eq!(Dialect::detect(p, "hello world\n"), Dialect::Unknown);
     }
 }

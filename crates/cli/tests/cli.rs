@@ -1,0 +1,170 @@
+//! The command-line contract: formats, exit codes and file selection, as scripts rely on them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use expect_test::expect;
+
+fn levkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_levkit"))
+        .args(args)
+        .current_dir(workspace())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("levkit runs")
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_clean_file_exits_0_and_prints_nothing() {
+    let output = levkit(&["check", "test-data/examples/fortress.des"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+    let summary = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        summary.contains("checked 1 file: 0 errors, 0 warnings"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn json_lines_have_the_documented_fields_and_errors_exit_1() {
+    let output = levkit(&[
+        "check",
+        "--format",
+        "json",
+        "test-data/examples/mistakes.des",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let first = stdout(&output).lines().next().unwrap().to_string();
+    expect![[r#"{"file":"test-data/examples/mistakes.des","line":3,"column":6,"end_line":3,"end_column":17,"severity":"error","code":"NH0102","message":"level names have at most 8 characters (this one has 9), since they become file names; shorten it"}"#]]
+    .assert_eq(&first);
+    for line in stdout(&output).lines() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
+        assert_eq!(
+            keys,
+            [
+                "file",
+                "line",
+                "column",
+                "end_line",
+                "end_column",
+                "severity",
+                "code",
+                "message"
+            ]
+        );
+    }
+}
+
+#[test]
+fn github_annotations() {
+    let output = levkit(&[
+        "check",
+        "--format",
+        "github",
+        "test-data/examples/mistakes.des",
+    ]);
+    let first = stdout(&output).lines().next().unwrap().to_string();
+    expect![[r#"::error file=test-data/examples/mistakes.des,line=3,col=6,endLine=3,endColumn=17,title=levkit NH0102::level names have at most 8 characters (this one has 9), since they become file names; shorten it"#]]
+    .assert_eq(&first);
+}
+
+#[test]
+fn sarif_is_one_valid_log() {
+    let output = levkit(&["check", "--format", "sarif", "test-data/examples"]);
+    let log: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results[0]["ruleId"], "NH0102");
+    assert_eq!(
+        results[0]["locations"][0]["physicalLocation"]["region"]["startLine"],
+        3
+    );
+}
+
+#[test]
+fn extra_warnings_need_w() {
+    let dir = tempdir("extra");
+    let path = dir.join("room.des");
+    std::fs::write(
+        &path,
+        "MAZE:\"r\",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n|.-.|\n|...|\n-----\nENDMAP\nREGION:(1,1,3,3),lit,\"ordinary\"\n",
+    )
+    .unwrap();
+    let quiet = levkit(&["check", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(stdout(&quiet), "");
+    let loud = levkit(&["check", "-W", "--format", "json", path.to_str().unwrap()]);
+    assert!(stdout(&loud).contains("\"NH0301\""), "{}", stdout(&loud));
+    assert_eq!(
+        loud.status.code(),
+        Some(0),
+        "warnings do not fail the check"
+    );
+}
+
+#[test]
+fn unreadable_paths_and_bad_usage_exit_2() {
+    let output = levkit(&["check", "no/such/file.des"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = levkit(&["check", "--format", "xml", "test-data/examples"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn directories_are_walked_respecting_gitignore_and_picking_des_files() {
+    let dir = tempdir("walk");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::create_dir_all(dir.join("build")).unwrap();
+    std::fs::write(dir.join(".gitignore"), "build/\n").unwrap();
+    std::fs::write(dir.join("sub/a.des"), "LEVEL:\"a\"\n").unwrap();
+    std::fs::write(dir.join("build/b.des"), "LEVEL:\"toolongname\"\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a level\n").unwrap();
+    std::fs::write(dir.join("c.des"), "just some words\n").unwrap();
+    let output = levkit(&["check", "--format", "json", dir.to_str().unwrap()]);
+    let out = stdout(&output);
+    assert!(
+        !out.contains("b.des"),
+        "ignored directory was checked: {out}"
+    );
+    assert!(out.contains("c.des") && out.contains("LK0002"), "{out}");
+    let summary = String::from_utf8_lossy(&output.stderr);
+    assert!(summary.contains("checked 2 files"), "{summary}");
+}
+
+#[test]
+fn parse_prints_the_tree_and_fails_on_syntax_errors() {
+    let dir = tempdir("parse");
+    std::fs::write(dir.join("ok.des"), "LEVEL:\"a\"\n").unwrap();
+    let output = levkit(&["parse", dir.join("ok.des").to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    expect![[r#"
+        SOURCE_FILE@0..10
+          ROOM_LEVEL@0..9
+            LEVEL_DECL@0..9
+              LEVEL_KW@0..5 "LEVEL"
+              COLON@5..6 ":"
+              STRING@6..9 "\"a\""
+          NEWLINE@9..10 "\n"
+    "#]]
+    .assert_eq(&stdout(&output));
+    std::fs::write(dir.join("bad.des"), "LEVEL \"a\"\n").unwrap();
+    let output = levkit(&["parse", dir.join("bad.des").to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("error[NH0001]"));
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("levkit-cli-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
