@@ -4,6 +4,7 @@
 
 mod lower;
 mod map;
+pub mod names;
 pub mod tables;
 
 pub use lower::lower;

@@ -1,0 +1,74 @@
+//! Every level of the NetHack 3.4.3 corpus compiles to exactly the bytes of the real lev_comp.
+
+use std::path::PathBuf;
+
+use levkit_ide::{RootDatabase, diagnostics, nethack_model};
+
+fn corpus() -> Option<PathBuf> {
+    let root = std::env::var_os("LEVKIT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+        });
+    let dir = root.join("nethack-3.4.3");
+    if dir.join("golden/MANIFEST.tsv").is_file() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "\n*** NetHack golden files not found under {}: golden test SKIPPED ***\n",
+            dir.display()
+        );
+        None
+    }
+}
+
+#[test]
+fn every_corpus_level_is_byte_identical_to_lev_comp() {
+    let Some(dir) = corpus() else { return };
+    let manifest = std::fs::read_to_string(dir.join("golden/MANIFEST.tsv")).unwrap();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    let mut sources: Vec<&str> = manifest
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split('\t').next())
+        .filter(|s| s.ends_with(".des"))
+        .collect();
+    sources.dedup();
+    for source in sources {
+        let bytes = std::fs::read(dir.join(source)).unwrap();
+        let mut db = RootDatabase::default();
+        let file = db.add_file(source, &bytes, None);
+        let model = nethack_model(&db, file).as_ref().unwrap();
+        let compiled = levkit_compile::nethack::compile_file(model, diagnostics(&db, file));
+        let golden_dir = dir.join("golden").join(source.trim_end_matches(".des"));
+        for level in compiled {
+            let name = level.file_name.unwrap();
+            let expected = std::fs::read(golden_dir.join(&name)).unwrap_or_default();
+            checked += 1;
+            match level.bytes {
+                Some(actual) if actual == expected => {}
+                Some(actual) => {
+                    let at = actual
+                        .iter()
+                        .zip(&expected)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(actual.len().min(expected.len()));
+                    failures.push(format!(
+                        "{source} {name}: differs at byte {at:#x} (ours {} bytes, lev_comp {} bytes)",
+                        actual.len(),
+                        expected.len()
+                    ));
+                }
+                None => failures.push(format!("{source} {name}: not compiled")),
+            }
+        }
+    }
+    assert_eq!(checked, 113, "the corpus has 113 levels");
+    assert!(
+        failures.is_empty(),
+        "{} of 113 levels differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
