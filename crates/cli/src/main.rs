@@ -2,6 +2,7 @@
 //! analysis database, and prints; exit codes are part of the contract (see README).
 
 mod check;
+mod compile;
 mod output;
 
 use std::path::PathBuf;
@@ -25,6 +26,10 @@ struct Cli {
 enum Command {
     /// Report errors and warnings in level files (directories are searched recursively).
     Check(check::CheckArgs),
+    /// Compile NetHack levels to the `.lev` files the game loads (one per level).
+    Compile(compile::CompileArgs),
+    /// Print a compiled `.lev` file as readable records.
+    Inspect { file: PathBuf },
     /// Print a file's syntax tree, one node or token per line.
     Parse {
         file: PathBuf,
@@ -63,6 +68,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Compile(args) => compile::run(&args),
+        Command::Inspect { file } => compile::inspect(&file),
         Command::Parse { file, dialect } => parse(&file, dialect),
     };
     ExitCode::from(code)

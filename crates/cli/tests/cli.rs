@@ -168,3 +168,107 @@ fn tempdir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// The acceptance test of the compiler: each corpus source compiled alone, in its own process,
+/// into an empty folder, gives exactly lev_comp's files (names and bytes), and nothing else.
+#[test]
+fn compile_reproduces_every_golden_file() {
+    let corpus = std::env::var_os("LEVKIT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("../shared/corpus"))
+        .join("nethack-3.4.3");
+    if !corpus.join("golden").is_dir() {
+        eprintln!(
+            "\n*** NetHack golden files not found under {}: SKIPPED ***\n",
+            corpus.display()
+        );
+        return;
+    }
+    let mut compared = 0;
+    for entry in std::fs::read_dir(&corpus).unwrap() {
+        let source = entry.unwrap().path();
+        if source.extension().is_none_or(|e| e != "des") {
+            continue;
+        }
+        let stem = source.file_stem().unwrap().to_string_lossy().into_owned();
+        let out = tempdir(&format!("golden-{stem}"));
+        let output = levkit(&[
+            "compile",
+            "--out",
+            out.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{stem}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let golden = corpus.join("golden").join(&stem);
+        let mut ours: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        let mut theirs: Vec<_> = std::fs::read_dir(&golden)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        ours.sort();
+        theirs.sort();
+        assert_eq!(ours, theirs, "{stem}: different set of files");
+        for name in ours {
+            assert!(
+                std::fs::read(out.join(&name)).unwrap()
+                    == std::fs::read(golden.join(&name)).unwrap(),
+                "{stem}/{name:?} differs"
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 113);
+}
+
+#[test]
+fn a_level_with_errors_is_not_written_and_inspect_reads_what_is() {
+    let dir = tempdir("errors");
+    let source = dir.join("two.des");
+    std::fs::write(&source, "MAZE:\"good\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\nMAZE:\"bad\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\nMONSTER:'d',\"jackal\",(9,9)\n").unwrap();
+    let out = dir.join("out");
+    let output = levkit(&[
+        "compile",
+        "--out",
+        out.to_str().unwrap(),
+        source.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(out.join("good.lev").is_file());
+    assert!(!out.join("bad.lev").exists());
+    let leftovers: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        leftovers.len(),
+        1,
+        "no temporary file is left behind: {leftovers:?}"
+    );
+    let inspected = levkit(&["inspect", out.join("good.lev").to_str().unwrap()]);
+    expect![[r#"
+        version 3.4.3.0 features 0x001e0cc6 checksums 0x211b117e 0xb8d24950
+        kind maze (MAZE)
+        flags 0x0
+        filling STONE
+        parts 1
+        part 0: halign 3 valign 3 size 3x1
+          |...|
+    "#]]
+    .assert_eq(&stdout(&inspected));
+    std::fs::write(
+        dir.join("short.lev"),
+        &std::fs::read(out.join("good.lev")).unwrap()[..40],
+    )
+    .unwrap();
+    let broken = levkit(&["inspect", dir.join("short.lev").to_str().unwrap()]);
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("the file ends inside"));
+}

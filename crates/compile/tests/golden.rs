@@ -55,9 +55,10 @@ fn every_corpus_level_is_byte_identical_to_lev_comp() {
                         .position(|(a, b)| a != b)
                         .unwrap_or(actual.len().min(expected.len()));
                     failures.push(format!(
-                        "{source} {name}: differs at byte {at:#x} (ours {} bytes, lev_comp {} bytes)",
+                        "{source} {name}: differs at byte {at:#x} (ours {} bytes, lev_comp {} bytes)\n{}",
                         actual.len(),
-                        expected.len()
+                        expected.len(),
+                        readable_diff(&actual, &expected)
                     ));
                 }
                 None => failures.push(format!("{source} {name}: not compiled")),
@@ -71,4 +72,19 @@ fn every_corpus_level_is_byte_identical_to_lev_comp() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The first records that differ, as `levkit inspect` prints them.
+fn readable_diff(actual: &[u8], expected: &[u8]) -> String {
+    let show = |bytes: &[u8]| match levkit_compile::nethack::inspect(bytes) {
+        Ok(text) => text,
+        Err(error) => format!("{}<{error}>", error.partial),
+    };
+    let (ours, theirs) = (show(actual), show(expected));
+    ours.lines()
+        .zip(theirs.lines())
+        .filter(|(a, b)| a != b)
+        .take(5)
+        .map(|(a, b)| format!("  ours:     {a}\n  lev_comp: {b}\n"))
+        .collect()
 }

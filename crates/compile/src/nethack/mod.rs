@@ -4,7 +4,7 @@
 mod inspect;
 mod write;
 
-pub use inspect::inspect;
+pub use inspect::{InspectError, inspect};
 pub use write::compile_level;
 
 use levkit_diagnostics::{Diagnostic, Severity};
