@@ -12,7 +12,7 @@ use crate::{DialectArg, EXIT_ERRORS, EXIT_OK, EXIT_TROUBLE};
 
 #[derive(Args)]
 pub struct CompileArgs {
-    /// Level files to compile.
+    /// NetHack level files (`.des`) and dungeon descriptions (`dungeon.def`) to compile.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Where to write the compiled files (created if missing).
@@ -51,6 +51,27 @@ pub fn run(args: &CompileArgs) -> u8 {
                 .collect(),
         };
         let _ = std::io::stderr().write_all(output::human(&report, false).as_bytes());
+        let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
+        if let Some(model) = levkit_ide::dungeon_model(&db, file) {
+            // dgn_comp names its output after the input without its extension.
+            let name = path
+                .file_stem()
+                .map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned());
+            if has_errors {
+                eprintln!("levkit: {name} not written: {} has errors", path.display());
+                status = status.max(EXIT_ERRORS);
+            } else if let Err(error) = write_atomically(
+                &args.out.join(&name),
+                &levkit_compile::dungeon::compile(model),
+            ) {
+                eprintln!(
+                    "levkit: cannot write {}: {error}",
+                    args.out.join(&name).display()
+                );
+                return EXIT_TROUBLE;
+            }
+            continue;
+        }
         let Some(model) = levkit_ide::nethack_model(&db, file) else {
             eprintln!(
                 "levkit: {} is not a NetHack level file; nothing to compile",

@@ -26,7 +26,7 @@ struct Cli {
 enum Command {
     /// Report errors and warnings in level files (directories are searched recursively).
     Check(check::CheckArgs),
-    /// Compile NetHack levels to the `.lev` files the game loads (one per level).
+    /// Compile NetHack levels to `.lev` files (one per level) and dungeon.def to `dungeon`.
     Compile(compile::CompileArgs),
     /// Print a compiled `.lev` file as readable records.
     Inspect { file: PathBuf },
@@ -45,6 +45,8 @@ pub enum DialectArg {
     Auto,
     /// NetHack 3.4.3 special levels (lev_comp).
     Nethack,
+    /// NetHack 3.4.3 dungeon description (dgn_comp).
+    NethackDungeon,
     /// Dungeon Crawl Stone Soup vaults.
     Dcss,
 }
@@ -54,6 +56,7 @@ impl DialectArg {
         match self {
             DialectArg::Auto => None,
             DialectArg::Nethack => Some(Dialect::NethackDes),
+            DialectArg::NethackDungeon => Some(Dialect::NethackDungeon),
             DialectArg::Dcss => Some(Dialect::DcssDes),
         }
     }

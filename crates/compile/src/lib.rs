@@ -2,4 +2,5 @@
 //!
 //! Invariant: compiling is a pure function of the model; writing files is the caller's job.
 
+pub mod dungeon;
 pub mod nethack;

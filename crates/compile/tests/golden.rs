@@ -88,3 +88,28 @@ fn readable_diff(actual: &[u8], expected: &[u8]) -> String {
         .map(|(a, b)| format!("  ours:     {a}\n  lev_comp: {b}\n"))
         .collect()
 }
+
+#[test]
+fn dungeon_def_and_its_preprocessed_form_compile_to_the_golden_dungeon_file() {
+    let Some(dir) = corpus() else { return };
+    let expected = std::fs::read(dir.join("golden/dungeon")).unwrap();
+    for source in ["dungeon.def", "golden/dungeon.pdf"] {
+        let bytes = std::fs::read(dir.join(source)).unwrap();
+        let mut db = RootDatabase::default();
+        let file = db.add_file(source, &bytes, None);
+        assert!(
+            diagnostics(&db, file).is_empty(),
+            "{source}: {:?}",
+            diagnostics(&db, file)
+        );
+        let model = levkit_ide::dungeon_model(&db, file).as_ref().unwrap();
+        let actual = levkit_compile::dungeon::compile(model);
+        let at = actual.iter().zip(&expected).position(|(a, b)| a != b);
+        assert!(
+            actual == expected,
+            "{source}: differs at byte {at:?} (ours {} bytes, dgn_comp {})",
+            actual.len(),
+            expected.len()
+        );
+    }
+}

@@ -4,6 +4,8 @@
 //! Numbering: `LK` codes concern files in general (encoding, dialect). `NH00xx` are NetHack
 //! `.des` syntax errors, `NH01xx` the errors of lev_comp 3.4.3, `NH02xx` its warnings,
 //! `NH03xx` its `-w` warnings (reported with `-W`), `NH04xx` problems lev_comp misses.
+//! `DG` codes are the same families for dungeon.def and dgn_comp (`DG05xx`: links between a
+//! dungeon.def and the `.des` files beside it).
 //! Codes are never renumbered or reused.
 
 use crate::Severity;
@@ -165,6 +167,49 @@ codes! {
     NH0421 Error Default "duplicate-level-name" "Two levels of the file share a name; the later output overwrites the earlier." "";
     NH0422 Warning Default "duplicate-room-name" "Two rooms of a level share a name; SUBROOM parents resolve to the first." "";
     NH0423 Warning Default "duplicate-flag" "The same flag appears twice in FLAGS." "";
-    NH0424 Error Default "too-many-registers" "More than 3 align registers, or an index past them." "";
     NH0425 Warning Default "unknown-mimic-feature" "An m_feature appearance names no dungeon feature." "";
+
+    // ---- NetHack dungeon.def: syntax -----------------------------------------------------
+    DG0001 Error Default "unexpected-token" "The statement does not follow the dgn_comp grammar at this point." "syntax error";
+    DG0002 Error Default "unknown-word" "A word that is not a dungeon.def keyword (keywords are case-sensitive)." "syntax error";
+    DG0003 Error Default "unterminated-string" "A string has no closing quote." "syntax error";
+    DG0004 Error Default "invalid-character" "A character dgn_comp does not accept here." "syntax error";
+    DG0005 Error Default "unknown-condition" "A `%NAME` line prefix that makedefs does not know (only %REINCARNATION exists)." "";
+    DG0006 Error Default "malformed-number" "A run of digits and minus signs that dgn_comp reads as one other number." "";
+
+    // ---- NetHack dungeon.def: dgn_comp errors -------------------------------------------
+    DG0101 Error Default "illegal-description" "DESCRIPTION takes hellish, mazelike or roguelike; LEVELDESC no alignment." "Illegal description - ignoring!";
+    DG0102 Error Default "illegal-alignment" "ALIGNMENT and LEVALIGN take an alignment (lawful, neutral, chaotic, unaligned)." "Illegal alignment - ignoring!";
+    DG0103 Error Default "bones-marker" "A bones marker is a one-character string, or \"none\"." "Bones marker must be a single char, or \"none\"!";
+    DG0104 Error Default "abs-base-out-of-range" "An absolute level base lies outside -32..32." "Abs base out of dlevel range - zeroing!";
+    DG0105 Error Default "abs-range-out-of-range" "An absolute level range reaches past level 32 or is below -1." "Abs range out of dlevel range - zeroing!";
+    DG0106 Error Default "rel-base-out-of-range" "A relative level base lies outside -32..32." "Rel base out of dlevel range - zeroing!";
+    DG0107 Error Default "chain-level-not-found" "The level to chain from is not an earlier level of this dungeon." "Can't locate the specified chain level.";
+    DG0108 Error Default "level-outside-dungeon" "A level comes before any DUNGEON." "Level defined outside of dungeon.";
+    DG0109 Error Default "duplicate-chained-level" "A chained level has the name of another level." "Duplicate level name.";
+    DG0110 Error Default "chain-from-probabilistic" "A level or branch chains from a level that may not exist." "Level cannot chain from a probabilistic level.";
+    DG0111 Error Default "chain-to-itself" "A level chains from itself." "A level cannot chain to itself!";
+    DG0112 Error Default "branch-outside-dungeon" "A branch comes before any DUNGEON." "Branch defined outside of dungeon.";
+    DG0113 Error Default "reverse-branch" "A branch leads to a dungeon defined earlier." "Reverse branching not allowed.";
+    DG0114 Error Default "too-many-dungeons" "More dungeons than the game can hold (it panics at 16)." "FATAL - Too many dungeons (limit: 16).";
+    DG0115 Error Default "too-many-levels" "More than 50 special levels or 32 branches." "FATAL - Too many special levels defined.";
+    DG0116 Error Default "no-dungeons" "The file defines no dungeon." "FATAL - no dungeons were defined.";
+
+    // ---- NetHack dungeon.def: problems dgn_comp misses ------------------------------------
+    DG0401 Warning Default "duplicate-bones-marker" "Two levels or dungeons use the same bones marker." "";
+    DG0402 Error Default "level-outside-depth" "A level's position can fall outside its dungeon's depth." "";
+    DG0403 Error Default "duplicate-level-name" "Two levels share a name; the game finds only the first." "";
+    DG0404 Error Default "duplicate-dungeon-name" "Two dungeons share a name." "";
+    DG0405 Error Default "unreachable-dungeon" "No branch leads to this dungeon." "";
+    DG0406 Error Default "statement-before-dungeon" "A dungeon statement comes before any DUNGEON; dgn_comp writes it outside its arrays." "";
+    DG0407 Error Default "name-too-long" "A name does not fit its 24-byte field, or a level name its 8-character file name." "";
+    DG0408 Error Default "entry-beyond-depth" "The ENTRY level lies outside the dungeon." "";
+    DG0409 Warning Default "odd-chance" "A chance outside 1..100." "";
+    DG0410 Error Default "no-alternatives" "An RNDLEVEL needs at least one alternative level file." "";
+    DG0411 Error Default "levels-do-not-fit" "More fixed special levels than the dungeon has levels." "";
+    DG0412 Error Default "chain-to-first-level" "dgn_comp cannot find the first level of a dungeon as a chain base." "";
+
+    // ---- dungeon.def and .des files together -------------------------------------------
+    DG0501 Warning Default "missing-level-file" "A special level of the dungeon has no `.des` level of that name beside it." "";
+    DG0502 Warning Default "unreachable-level-file" "A `.des` level is not reached from the dungeon description." "";
 }

@@ -81,6 +81,16 @@ pub fn nethack_model(
         .then(|| levkit_model::nethack::lower(&parse(db, file).syntax()))
 }
 
+/// The model of a dungeon description (`None` for files of other dialects).
+#[salsa::tracked]
+pub fn dungeon_model(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+) -> Option<levkit_model::dungeon::DungeonFile> {
+    (dialect(db, file) == Dialect::NethackDungeon)
+        .then(|| levkit_model::dungeon::lower(&parse(db, file).syntax()))
+}
+
 /// Every diagnostic of the file, sorted by position: encoding, syntax, then semantic checks.
 /// Codes of the `Extra` group are included; callers filter them (see [`CheckOptions`]).
 #[salsa::tracked]
@@ -91,6 +101,12 @@ pub fn diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic
             out.extend(parse(db, file).errors().iter().cloned());
             if let Some(model) = nethack_model(db, file) {
                 out.extend(levkit_check::nethack::check(model));
+            }
+        }
+        Dialect::NethackDungeon => {
+            out.extend(parse(db, file).errors().iter().cloned());
+            if let Some(model) = dungeon_model(db, file) {
+                out.extend(levkit_check::dungeon::check(model));
             }
         }
         Dialect::DcssDes => out.push(Diagnostic::new(

@@ -91,7 +91,17 @@ fn is_punctuation(kind: SyntaxKind) -> bool {
     kind.is_trivia()
         || matches!(
             kind,
-            COLON | COMMA | L_PAREN | R_PAREN | L_BRACK | R_BRACK | PERCENT | ERROR_CHAR | ERROR
+            COLON
+                | COMMA
+                | L_PAREN
+                | R_PAREN
+                | L_BRACK
+                | R_BRACK
+                | PERCENT
+                | AT
+                | PLUS
+                | ERROR_CHAR
+                | ERROR
         )
 }
 

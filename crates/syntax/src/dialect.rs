@@ -6,6 +6,8 @@ use std::path::Path;
 pub enum Dialect {
     /// NetHack 3.4.3 special levels, compiled by lev_comp.
     NethackDes,
+    /// NetHack 3.4.3's dungeon description (`dungeon.def`), compiled by dgn_comp.
+    NethackDungeon,
     /// Dungeon Crawl Stone Soup vault files (recognised, not yet analysed).
     DcssDes,
     /// A file whose format could not be recognised.
@@ -16,6 +18,7 @@ impl Dialect {
     pub fn name(self) -> &'static str {
         match self {
             Dialect::NethackDes => "nethack",
+            Dialect::NethackDungeon => "nethack-dungeon",
             Dialect::DcssDes => "dcss",
             Dialect::Unknown => "unknown",
         }
@@ -24,6 +27,7 @@ impl Dialect {
     pub fn from_name(name: &str) -> Option<Dialect> {
         match name {
             "nethack" | "nethack-des" => Some(Dialect::NethackDes),
+            "nethack-dungeon" | "dungeon" => Some(Dialect::NethackDungeon),
             "dcss" | "dcss-des" => Some(Dialect::DcssDes),
             _ => None,
         }
@@ -40,7 +44,10 @@ impl Dialect {
     /// NetHack levels are statements `MAZE:`/`LEVEL:` and friends; DCSS vaults have `NAME:`
     /// headers, `default-depth:`, Lua blocks and `: ` Lua lines. Comments and blank lines are
     /// skipped; the first telling line decides.
-    pub fn detect(_path: &Path, text: &str) -> Dialect {
+    pub fn detect(path: &Path, text: &str) -> Dialect {
+        if is_dungeon_file_name(path) {
+            return Dialect::NethackDungeon;
+        }
         for line in text.lines().take(400) {
             let line = line.trim_end_matches('\r');
             if line.is_empty() || line.starts_with('#') {
@@ -63,6 +70,7 @@ impl Dialect {
                     "MAZE" | "LEVEL" | "FLAGS" | "INIT_MAP" | "MESSAGE" | "GEOMETRY" | "ROOM" => {
                         return Dialect::NethackDes;
                     }
+                    "DUNGEON" => return Dialect::NethackDungeon,
                     "NAME" | "default-depth" | "DEPTH" | "ORIENT" | "TAGS" | "MONS" | "ITEM"
                     | "KFEAT" | "SUBST" | "PLACE" | "WEIGHT" | "CHANCE" | "SHUFFLE" | "KMONS"
                     | "KITEM" | "COLOUR" | "NSUBST" | "LFLAGS" | "BFLAGS" | "lua" => {
@@ -77,6 +85,13 @@ impl Dialect {
         }
         Dialect::Unknown
     }
+}
+
+/// `dungeon.def` as shipped, or `dungeon.pdf` as makedefs leaves it.
+fn is_dungeon_file_name(path: &Path) -> bool {
+    path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+        n.eq_ignore_ascii_case("dungeon.def") || n.eq_ignore_ascii_case("dungeon.pdf")
+    })
 }
 
 #[cfg(test)]
@@ -104,5 +119,13 @@ mod tests {
         );
         assert_eq!(Dialect::detect(p, "maze:\"x\"\n"), Dialect::NethackDes);
         assert_eq!(Dialect::detect(p, "hello world\n"), Dialect::Unknown);
+        assert_eq!(
+            Dialect::detect(Path::new("x/dungeon.def"), ""),
+            Dialect::NethackDungeon
+        );
+        assert_eq!(
+            Dialect::detect(p, "DUNGEON: \"x\" \"D\" (2,0)\n"),
+            Dialect::NethackDungeon
+        );
     }
 }

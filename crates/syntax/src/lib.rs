@@ -5,6 +5,7 @@
 
 pub mod ast;
 mod dialect;
+pub mod dungeon;
 pub mod nethack;
 mod parser;
 pub mod suggest;
@@ -82,6 +83,7 @@ fn debug_tree(out: &mut String, root: &SyntaxNode) {
 pub fn parse(text: &str, dialect: Dialect) -> Parse {
     match dialect {
         Dialect::NethackDes => nethack::parse(text),
+        Dialect::NethackDungeon => dungeon::parse(text),
         Dialect::DcssDes | Dialect::Unknown => {
             let mut builder = rowan::GreenNodeBuilder::new();
             builder.start_node(SyntaxKind::SOURCE_FILE.into());

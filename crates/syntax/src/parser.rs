@@ -46,16 +46,19 @@ pub(crate) struct Parser<'t> {
     pos: usize,
     builder: GreenNodeBuilder<'static>,
     pub(crate) errors: Vec<Diagnostic>,
+    /// The dialect's code for "the grammar does not allow this token here".
+    unexpected: Code,
 }
 
 impl<'t> Parser<'t> {
-    pub(crate) fn new(text: &'t str, lexed: Lexed) -> Parser<'t> {
+    pub(crate) fn new(text: &'t str, lexed: Lexed, unexpected: Code) -> Parser<'t> {
         Parser {
             text,
             tokens: lexed.tokens,
             pos: 0,
             builder: GreenNodeBuilder::new(),
             errors: lexed.errors,
+            unexpected,
         }
     }
 
@@ -180,7 +183,7 @@ impl<'t> Parser<'t> {
             found
         };
         self.error(
-            Code::NH0001,
+            self.unexpected,
             range,
             format!("expected {what}, found {found}"),
         );

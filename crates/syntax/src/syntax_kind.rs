@@ -100,6 +100,28 @@ pub enum SyntaxKind {
     CURSE_TYPE,
     FLAG_TYPE,
 
+    // ---- NetHack dgn_comp (dungeon.def) ----
+    /// `%REINCARNATION`: a makedefs condition prefixing a line.
+    PREPROCESSOR,
+    DUNGEON_KW,
+    ENTRY_KW,
+    PROTOFILE_KW,
+    DESCRIPTION_KW,
+    LEVELDESC_KW,
+    /// `ALIGNMENT` as a dungeon.def keyword (not lev_comp's alignment values).
+    DGN_ALIGNMENT_KW,
+    LEVALIGN_KW,
+    CHAINBRANCH_KW,
+    RNDLEVEL_KW,
+    CHAINLEVEL_KW,
+    RNDCHLEVEL_KW,
+    /// `stair`, `no_up`, `no_down`, `portal`.
+    BRANCH_TYPE,
+    /// `town`, `hellish`, `mazelike`, `roguelike`, and the alignments.
+    DESCRIPTOR,
+    AT,
+    PLUS,
+
     /// End of input; never stored in a tree.
     EOF,
 
@@ -153,7 +175,7 @@ pub enum SyntaxKind {
     CORRIDOR_STMT,
     /// One comma-separated argument of a statement.
     ARG,
-    /// `(a, b)`: a coordinate, a room position or a size.
+    /// `(a, b)`: a coordinate, a room position, a size, or a dungeon.def level couple.
     COORD,
     /// `(x1, y1, x2, y2)`.
     RECT,
@@ -167,6 +189,22 @@ pub enum SyntaxKind {
     CORRIDOR_SPEC,
     /// `m_feature "fountain"`: a mimic's appearance.
     APPEARANCE,
+    /// A `DUNGEON` line with the statements that follow it.
+    DUNGEON,
+    DUNGEON_STMT,
+    ENTRY_STMT,
+    PROTOFILE_STMT,
+    DESCRIPTION_STMT,
+    DGN_ALIGNMENT_STMT,
+    /// `LEVEL` or `RNDLEVEL` in a dungeon.def.
+    DGN_LEVEL_STMT,
+    /// `CHAINLEVEL` or `RNDCHLEVEL`.
+    CHAIN_LEVEL_STMT,
+    LEVELDESC_STMT,
+    LEVALIGN_STMT,
+    /// `BRANCH` in a dungeon.def.
+    DGN_BRANCH_STMT,
+    CHAIN_BRANCH_STMT,
 
     #[doc(hidden)]
     __LAST,
@@ -176,7 +214,13 @@ use SyntaxKind::*;
 
 impl SyntaxKind {
     pub fn is_trivia(self) -> bool {
-        matches!(self, WHITESPACE | NEWLINE | COMMENT)
+        matches!(self, WHITESPACE | NEWLINE | COMMENT | PREPROCESSOR)
+    }
+
+    /// True for the keywords that begin a dungeon.def statement.
+    pub fn is_dungeon_statement_start(self) -> bool {
+        matches!(self, LEVEL_KW | BRANCH_KW)
+            || (DUNGEON_KW as u16..=RNDCHLEVEL_KW as u16).contains(&(self as u16))
     }
 
     /// True for the keywords that begin a NetHack statement (the parser recovers at them).

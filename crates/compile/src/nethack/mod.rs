@@ -5,6 +5,7 @@ mod inspect;
 mod write;
 
 pub use inspect::{InspectError, inspect};
+pub(crate) use write::VERSION_INFO;
 pub use write::compile_level;
 
 use levkit_diagnostics::{Diagnostic, Severity};

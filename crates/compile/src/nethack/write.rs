@@ -10,7 +10,7 @@ use levkit_model::nethack::{
 
 /// The four words that open every file: version 3.4.3.0, the feature set of the default Unix
 /// build, and the two checksums of that build's tables and structures.
-const VERSION_INFO: [u64; 4] = [0x0304_0300, 0x001e_0cc6, 0x211b_117e, 0xb8d2_4950];
+pub(crate) const VERSION_INFO: [u64; 4] = [0x0304_0300, 0x001e_0cc6, 0x211b_117e, 0xb8d2_4950];
 
 const SP_LEV_ROOMS: u8 = 1;
 const SP_LEV_MAZE: u8 = 2;

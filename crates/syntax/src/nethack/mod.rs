@@ -8,7 +8,7 @@ use crate::Parse;
 use crate::parser::Parser;
 
 pub fn parse(text: &str) -> Parse {
-    let mut parser = Parser::new(text, lexer::lex(text));
+    let mut parser = Parser::new(text, lexer::lex(text), levkit_diagnostics::Code::NH0001);
     grammar::source_file(&mut parser);
     let (green, mut errors) = parser.finish_tree();
     levkit_diagnostics::sort(&mut errors);

@@ -1,0 +1,194 @@
+//! The dgn_comp grammar (research note §1.5): statements grouped under the DUNGEON line
+//! they follow, recovery at the next statement keyword.
+
+use levkit_diagnostics::{Code, Diagnostic};
+
+use crate::SyntaxKind::{self, *};
+use crate::parser::Parser;
+
+type Parsed = Option<()>;
+
+pub(crate) fn source_file(p: &mut Parser<'_>) {
+    p.start_root(SOURCE_FILE);
+    while !p.at(EOF) {
+        if p.at(DUNGEON_KW) {
+            dungeon(p);
+        } else {
+            statement(p);
+        }
+    }
+}
+
+fn dungeon(p: &mut Parser<'_>) {
+    p.start(DUNGEON);
+    statement(p);
+    while !p.at(EOF) && !p.at(DUNGEON_KW) {
+        statement(p);
+    }
+    p.finish();
+}
+
+fn at_boundary(p: &Parser<'_>) -> bool {
+    p.current().is_dungeon_statement_start() || (p.at(IDENT) && p.at_line_start())
+}
+
+fn statement(p: &mut Parser<'_>) {
+    let node = match p.current() {
+        DUNGEON_KW => DUNGEON_STMT,
+        ENTRY_KW => ENTRY_STMT,
+        PROTOFILE_KW => PROTOFILE_STMT,
+        DESCRIPTION_KW => DESCRIPTION_STMT,
+        DGN_ALIGNMENT_KW => DGN_ALIGNMENT_STMT,
+        LEVEL_KW | RNDLEVEL_KW => DGN_LEVEL_STMT,
+        CHAINLEVEL_KW | RNDCHLEVEL_KW => CHAIN_LEVEL_STMT,
+        LEVELDESC_KW => LEVELDESC_STMT,
+        LEVALIGN_KW => LEVALIGN_STMT,
+        BRANCH_KW => DGN_BRANCH_STMT,
+        CHAINBRANCH_KW => CHAIN_BRANCH_STMT,
+        IDENT => {
+            let word = p.current_text().to_string();
+            let range = p.current_range();
+            let mut diagnostic = Diagnostic::new(
+                Code::DG0002,
+                range,
+                format!("`{word}` is not a dungeon.def keyword"),
+            );
+            let suggestion = if word == "RNDCHAINLEVEL" {
+                Some("RNDCHLEVEL")
+            } else {
+                crate::suggest::closest(&word, super::lexer::KEYWORDS.iter().copied())
+            };
+            if let Some(s) = suggestion {
+                diagnostic.message =
+                    format!("`{word}` is not a dungeon.def keyword; did you mean `{s}`?");
+                if word == "RNDCHAINLEVEL" {
+                    diagnostic
+                        .message
+                        .push_str(" (the dgn_comp manual page misspells it)");
+                }
+                diagnostic = diagnostic.with_replacement(format!("Replace with `{s}`"), range, s);
+            }
+            p.push_diagnostic(diagnostic);
+            p.start(ERROR);
+            p.bump();
+            p.finish();
+            p.skip_until(at_boundary);
+            return;
+        }
+        _ => {
+            p.expected("a statement keyword such as DUNGEON, LEVEL or BRANCH");
+            p.start(ERROR);
+            p.bump();
+            p.finish();
+            p.skip_until(at_boundary);
+            return;
+        }
+    };
+    let keyword = p.current();
+    p.start(node);
+    p.bump();
+    if body(p, node, keyword).is_none() {
+        p.skip_until(at_boundary);
+    } else if !at_boundary(p) && !p.at(EOF) {
+        let found = p.describe_current();
+        let range = p.current_range();
+        p.error(
+            Code::DG0001,
+            range,
+            format!("unexpected {found} after a complete statement"),
+        );
+        p.skip_until(at_boundary);
+    }
+    p.finish();
+}
+
+fn expect(p: &mut Parser<'_>, kind: SyntaxKind, what: &str) -> Parsed {
+    if p.eat(kind) {
+        Some(())
+    } else {
+        p.expected(what);
+        None
+    }
+}
+
+fn string(p: &mut Parser<'_>, what: &str) -> Parsed {
+    if p.at(UNTERMINATED_STRING) {
+        p.bump();
+        return Some(());
+    }
+    expect(p, STRING, what)
+}
+
+fn couple(p: &mut Parser<'_>) -> Parsed {
+    p.start(COORD);
+    let parsed = (|| {
+        expect(p, L_PAREN, "`(` starting a couple `(base, range)`")?;
+        expect(p, INT, "the base level")?;
+        expect(p, COMMA, "`,`")?;
+        expect(p, INT, "the random range")?;
+        expect(p, R_PAREN, "`)`")
+    })();
+    p.finish();
+    parsed
+}
+
+fn body(p: &mut Parser<'_>, node: SyntaxKind, keyword: SyntaxKind) -> Parsed {
+    expect(p, COLON, "`:`")?;
+    match node {
+        DUNGEON_STMT => {
+            string(p, "the dungeon's name as a string")?;
+            string(p, "its bones marker, a one-character string or \"none\"")?;
+            couple(p)?;
+            p.eat(INT);
+            Some(())
+        }
+        ENTRY_STMT => expect(p, INT, "the entry level number"),
+        PROTOFILE_STMT => string(p, "the prototype file name as a string"),
+        DESCRIPTION_STMT | DGN_ALIGNMENT_STMT | LEVELDESC_STMT | LEVALIGN_STMT => expect(
+            p,
+            DESCRIPTOR,
+            "a descriptor (town, hellish, mazelike, roguelike, lawful, neutral, chaotic, unaligned)",
+        ),
+        DGN_LEVEL_STMT => {
+            string(p, "the level's name as a string")?;
+            string(p, "its bones marker, a one-character string or \"none\"")?;
+            expect(p, AT, "`@`")?;
+            couple(p)?;
+            if keyword == RNDLEVEL_KW {
+                expect(p, INT, "the number of alternative levels")?;
+                p.eat(INT);
+            } else {
+                p.eat(INT);
+            }
+            Some(())
+        }
+        CHAIN_LEVEL_STMT => {
+            string(p, "the level's name as a string")?;
+            string(p, "its bones marker, a one-character string or \"none\"")?;
+            string(p, "the name of the level it is placed from")?;
+            expect(p, PLUS, "`+`")?;
+            couple(p)?;
+            if keyword == RNDCHLEVEL_KW {
+                expect(p, INT, "the number of alternative levels")?;
+                p.eat(INT);
+            } else {
+                p.eat(INT);
+            }
+            Some(())
+        }
+        DGN_BRANCH_STMT | CHAIN_BRANCH_STMT => {
+            string(p, "the destination dungeon's name as a string")?;
+            if node == CHAIN_BRANCH_STMT {
+                string(p, "the name of the level it is placed from")?;
+                expect(p, PLUS, "`+`")?;
+            } else {
+                expect(p, AT, "`@`")?;
+            }
+            couple(p)?;
+            p.eat(BRANCH_TYPE);
+            p.eat(UP_OR_DOWN);
+            Some(())
+        }
+        _ => Some(()),
+    }
+}

@@ -1,0 +1,17 @@
+//! The NetHack 3.4.3 dungeon description (`dungeon.def`, compiled by dgn_comp after the
+//! game's `makedefs -e` preprocessing).
+
+pub mod ast;
+mod grammar;
+pub mod lexer;
+
+use crate::Parse;
+use crate::parser::Parser;
+
+pub fn parse(text: &str) -> Parse {
+    let mut parser = Parser::new(text, lexer::lex(text), levkit_diagnostics::Code::DG0001);
+    grammar::source_file(&mut parser);
+    let (green, mut errors) = parser.finish_tree();
+    levkit_diagnostics::sort(&mut errors);
+    Parse::new(green, errors)
+}
