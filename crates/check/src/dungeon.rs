@@ -22,12 +22,12 @@ fn problem(problem: &Problem) -> Diagnostic {
         IllegalDescription(r) => Diagnostic::new(
             Code::DG0101,
             r,
-            "DESCRIPTION takes hellish, mazelike or roguelike (town is for LEVELDESC; alignments go in ALIGNMENT); dgn_comp ignores this line",
+            "a description is hellish, mazelike, roguelike or (for a level) town; alignments go in ALIGNMENT or LEVALIGN. dgn_comp ignores this line",
         ),
         IllegalAlignment(r) => Diagnostic::new(
             Code::DG0102,
             r,
-            "an alignment is lawful, neutral, chaotic or unaligned (properties go in DESCRIPTION or LEVELDESC); dgn_comp ignores this line",
+            "an alignment is lawful, neutral, chaotic or unaligned; properties go in DESCRIPTION or LEVELDESC. dgn_comp ignores this line",
         ),
         BonesMarker(r) => Diagnostic::new(
             Code::DG0103,
@@ -237,6 +237,15 @@ fn check_depths(out: &mut Vec<Diagnostic>, file: &DungeonFile) {
             } => {
                 let Some((d, range)) = depth else { continue };
                 let Couple { base, rand } = at.value;
+                // dgn_comp already zeroed couples out of its own range (DG0104, DG0105).
+                let overflows = if base < 0 {
+                    32 + base + rand + 1
+                } else {
+                    base + rand
+                } > 32;
+                if !(-32..=32).contains(&base) || rand < -1 || overflows {
+                    continue;
+                }
                 let (lowest, highest) = if base < 0 {
                     (-base, -base)
                 } else {

@@ -92,14 +92,18 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     };
     let progress = progress_bar(files.len());
+    let workspace = levkit_ide::Workspace::new(&db, files.clone());
     let reports: Vec<FileReport> = files
         .par_iter()
         .map_with(db.clone(), |db, &file| {
-            let diagnostics = levkit_ide::diagnostics(db, file)
+            let links = levkit_ide::link_diagnostics(db, workspace);
+            let mut diagnostics: Vec<_> = levkit_ide::diagnostics(db, file)
                 .iter()
+                .chain(links.iter().filter(|(f, _)| *f == file).map(|(_, d)| d))
                 .filter(|d| options.wants(d))
                 .cloned()
                 .collect();
+            levkit_diagnostics::sort(&mut diagnostics);
             progress.inc(1);
             FileReport {
                 path: file.path(db).to_path_buf(),

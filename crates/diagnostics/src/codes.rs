@@ -175,6 +175,7 @@ codes! {
     DG0003 Error Default "unterminated-string" "A string has no closing quote." "syntax error";
     DG0004 Error Default "invalid-character" "A character dgn_comp does not accept here." "syntax error";
     DG0005 Error Default "unknown-condition" "A `%NAME` line prefix that makedefs does not know (only %REINCARNATION exists)." "";
+    DG0007 Warning Default "multiline-string" "A string spans several lines; dgn_comp accepts it, which is rarely what was meant." "";
     DG0006 Error Default "malformed-number" "A run of digits and minus signs that dgn_comp reads as one other number." "";
 
     // ---- NetHack dungeon.def: dgn_comp errors -------------------------------------------

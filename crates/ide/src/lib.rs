@@ -4,6 +4,10 @@
 //! query keyed by file, so an edit recomputes only what depends on it. The analysis never does
 //! I/O: callers read files and hand over their text.
 
+mod links;
+
+pub use links::{Workspace, link_diagnostics};
+
 use std::path::{Path, PathBuf};
 
 use levkit_diagnostics::{Code, Diagnostic, LineIndex, TextRange, TextSize};

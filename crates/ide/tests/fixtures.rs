@@ -1,4 +1,4 @@
-//! Diagnostic fixtures: each `test-data/nethack/check/**/*.des` is analysed (with `-W`) and its
+//! Diagnostic fixtures: each file under a `test-data/<dialect>/check/` folder is analysed (with `-W`) and its
 //! diagnostics compared with the `.diag` file beside it: code, severity, 1-based line:column
 //! range, message, labels and fixes. `UPDATE_EXPECT=1 cargo test` rewrites them.
 
@@ -15,7 +15,7 @@ fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in entries {
         if path.is_dir() {
             fixtures(&path, out);
-        } else if path.extension().is_some_and(|e| e == "des") {
+        } else if path.extension().is_some_and(|e| e == "des" || e == "def") {
             out.push(path);
         }
     }
@@ -23,9 +23,11 @@ fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn diagnostic_fixtures() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-data/nethack/check");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-data");
     let mut files = Vec::new();
-    fixtures(&root, &mut files);
+    for dialect in ["nethack", "dungeon"] {
+        fixtures(&root.join(dialect).join("check"), &mut files);
+    }
     assert!(
         !files.is_empty(),
         "no diagnostic fixtures under {}",

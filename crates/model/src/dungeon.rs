@@ -563,10 +563,9 @@ impl DungeonFile {
                     }
                     if t.dungeons.is_empty() {
                         problem = Some(Problem::BranchOutsideDungeon(range));
-                    } else if let Some(earlier) = t.dungeons[..t.dungeons.len() - 1]
-                        .iter()
-                        .find(|d| d.name == branch.name)
+                    } else if let Some(earlier) = t.dungeons.iter().find(|d| d.name == branch.name)
                     {
+                        // dgn_comp lets a dungeon branch to itself; that loop is rejected too.
                         problem = Some(Problem::ReverseBranch {
                             range: dungeon.range,
                             dungeon: earlier.range,

@@ -37,6 +37,7 @@ impl Dialect {
     pub fn is_candidate_path(path: &Path) -> bool {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("des"))
+            || is_dungeon_file_name(path)
     }
 
     /// Recognises a file by its content, using the name only as a tie-breaker.
@@ -87,11 +88,11 @@ impl Dialect {
     }
 }
 
-/// `dungeon.def` as shipped, or `dungeon.pdf` as makedefs leaves it.
+/// `dungeon.def` as shipped (any `.def`), or `dungeon.pdf` as makedefs leaves it.
 fn is_dungeon_file_name(path: &Path) -> bool {
-    path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-        n.eq_ignore_ascii_case("dungeon.def") || n.eq_ignore_ascii_case("dungeon.pdf")
-    })
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("def") || e.eq_ignore_ascii_case("pdf"))
 }
 
 #[cfg(test)]

@@ -169,7 +169,18 @@ pub fn lex(text: &str) -> Lexed {
                 }
                 INT
             }
-            Some(Ok(RawToken::String)) => STRING,
+            Some(Ok(RawToken::String)) => {
+                if slice.contains('\n') {
+                    error(
+                        &mut out,
+                        Code::DG0007,
+                        start,
+                        end,
+                        "this string spans several lines, swallowing what follows its first line; close it on its first line".into(),
+                    );
+                }
+                STRING
+            }
             Some(Ok(RawToken::UnterminatedString)) => {
                 error(
                     &mut out,

@@ -111,7 +111,8 @@ fn maze_level(p: &mut Parser<'_>) {
             FLAGS_KW | INIT_MAP_KW | MESSAGE_KW => header_statement(p, &mut header, None),
             GEOMETRY_KW | NOMAP_KW | MAP_KW => map_part(p, &mut header),
             _ => {
-                if p.current().is_nethack_statement_start() {
+                // A statement that a maze never allows is reported as such by `statement`.
+                if p.current().is_nethack_statement_start() && allowed(p.current(), Context::Maze) {
                     let range = p.current_range();
                     p.error(
                         Code::NH0005,
@@ -276,7 +277,7 @@ fn room_level(p: &mut Parser<'_>) {
                 statement(p, None);
             }
             _ => {
-                if current.is_nethack_statement_start() {
+                if current.is_nethack_statement_start() && allowed(current, Context::Room) {
                     let range = p.current_range();
                     p.error(
                         Code::NH0005,
