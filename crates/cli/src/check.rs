@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use levkit_diagnostics::Severity;
+use levkit_diagnostics::{Diagnostic, Severity};
 use levkit_ide::{CheckOptions, RootDatabase};
 use levkit_syntax::Dialect;
 use rayon::prelude::*;
@@ -92,23 +92,36 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     };
     let progress = progress_bar(files.len());
-    let workspace = levkit_ide::Workspace::new(&db, files.clone());
-    let reports: Vec<FileReport> = files
+    // Per-file analysis first, in parallel; the links between files then reuse its models.
+    let per_file: Vec<Vec<Diagnostic>> = files
         .par_iter()
         .map_with(db.clone(), |db, &file| {
-            let links = levkit_ide::link_diagnostics(db, workspace);
-            let mut diagnostics: Vec<_> = levkit_ide::diagnostics(db, file)
-                .iter()
-                .chain(links.iter().filter(|(f, _)| *f == file).map(|(_, d)| d))
+            let diagnostics = levkit_ide::diagnostics(db, file).clone();
+            progress.inc(1);
+            diagnostics
+        })
+        .collect();
+    let workspace = levkit_ide::Workspace::new(&db, files.clone());
+    let links = levkit_ide::link_diagnostics(&db, workspace);
+    let reports: Vec<FileReport> = files
+        .iter()
+        .zip(per_file)
+        .map(|(&file, own)| {
+            let mut diagnostics: Vec<Diagnostic> = own
+                .into_iter()
+                .chain(
+                    links
+                        .iter()
+                        .filter(|(f, _)| *f == file)
+                        .map(|(_, d)| d.clone()),
+                )
                 .filter(|d| options.wants(d))
-                .cloned()
                 .collect();
             levkit_diagnostics::sort(&mut diagnostics);
-            progress.inc(1);
             FileReport {
-                path: file.path(db).to_path_buf(),
-                text: file.text(db).to_string(),
-                line_index: levkit_ide::line_index(db, file).clone(),
+                path: file.path(&db).to_path_buf(),
+                text: file.text(&db).to_string(),
+                line_index: levkit_ide::line_index(&db, file).clone(),
                 diagnostics,
             }
         })

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use levkit_diagnostics::Severity;
-use levkit_ide::{CheckOptions, RootDatabase};
+use levkit_ide::{CheckOptions, RootDatabase, SourceFile};
+use rayon::prelude::*;
 
 use crate::output::{self, FileReport};
 use crate::{DialectArg, EXIT_ERRORS, EXIT_OK, EXIT_TROUBLE};
@@ -22,93 +23,115 @@ pub struct CompileArgs {
     dialect: DialectArg,
 }
 
+/// What compiling one source file did, to be printed in order.
+struct Outcome {
+    messages: String,
+    status: u8,
+}
+
 pub fn run(args: &CompileArgs) -> u8 {
-    let mut status = EXIT_OK;
     if let Err(error) = std::fs::create_dir_all(&args.out) {
         eprintln!("levkit: cannot create {}: {error}", args.out.display());
         return EXIT_TROUBLE;
     }
+    let mut db = RootDatabase::default();
+    let mut status = EXIT_OK;
+    let mut files = Vec::new();
     for path in &args.files {
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
+        match std::fs::read(path) {
+            Ok(bytes) => files.push(db.add_file(path.clone(), &bytes, args.dialect.forced())),
             Err(error) => {
                 eprintln!("levkit: cannot read {}: {error}", path.display());
                 status = EXIT_TROUBLE;
-                continue;
             }
-        };
-        let mut db = RootDatabase::default();
-        let file = db.add_file(path.clone(), &bytes, args.dialect.forced());
-        let diagnostics = levkit_ide::diagnostics(&db, file);
-        let report = FileReport {
-            path: path.clone(),
-            text: file.text(&db).to_string(),
-            line_index: levkit_ide::line_index(&db, file).clone(),
-            diagnostics: diagnostics
-                .iter()
-                .filter(|d| CheckOptions::default().wants(d))
-                .cloned()
-                .collect(),
-        };
-        let _ = std::io::stderr().write_all(output::human(&report, false).as_bytes());
-        let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
-        if let Some(model) = levkit_ide::dungeon_model(&db, file) {
-            // dgn_comp names its output after the input without its extension.
-            let name = path
-                .file_stem()
-                .map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned());
-            if has_errors {
-                eprintln!("levkit: {name} not written: {} has errors", path.display());
-                status = status.max(EXIT_ERRORS);
-            } else if let Err(error) = write_atomically(
-                &args.out.join(&name),
-                &levkit_compile::dungeon::compile(model),
-            ) {
-                eprintln!(
-                    "levkit: cannot write {}: {error}",
-                    args.out.join(&name).display()
-                );
-                return EXIT_TROUBLE;
-            }
-            continue;
         }
-        let Some(model) = levkit_ide::nethack_model(&db, file) else {
-            eprintln!(
-                "levkit: {} is not a NetHack level file; nothing to compile",
-                path.display()
-            );
-            status = status.max(EXIT_ERRORS);
-            continue;
-        };
+    }
+    let outcomes: Vec<Outcome> = files
+        .par_iter()
+        .map_with(db.clone(), |db, &file| compile_one(db, file, &args.out))
+        .collect();
+    let mut stderr = std::io::stderr().lock();
+    for outcome in outcomes {
+        let _ = stderr.write_all(outcome.messages.as_bytes());
+        status = status.max(outcome.status);
+    }
+    status
+}
+
+fn compile_one(db: &RootDatabase, file: SourceFile, out: &Path) -> Outcome {
+    let path = file.path(db);
+    let diagnostics = levkit_ide::diagnostics(db, file);
+    let report = FileReport {
+        path: path.to_path_buf(),
+        text: file.text(db).to_string(),
+        line_index: levkit_ide::line_index(db, file).clone(),
+        diagnostics: diagnostics
+            .iter()
+            .filter(|d| CheckOptions::default().wants(d))
+            .cloned()
+            .collect(),
+    };
+    let mut outcome = Outcome {
+        messages: output::human(&report, false),
+        status: EXIT_OK,
+    };
+    let fail = |outcome: &mut Outcome, status: u8, message: String| {
+        outcome.messages.push_str(&message);
+        outcome.messages.push('\n');
+        outcome.status = outcome.status.max(status);
+    };
+    let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let mut outputs: Vec<(String, Option<Vec<u8>>)> = Vec::new();
+    if let Some(model) = levkit_ide::dungeon_model(db, file) {
+        // dgn_comp names its output after the input without its extension.
+        let name = path
+            .file_stem()
+            .map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned());
+        outputs.push((
+            name,
+            (!has_errors).then(|| levkit_compile::dungeon::compile(model)),
+        ));
+    } else if let Some(model) = levkit_ide::nethack_model(db, file) {
+        // An error outside every level (before the first one) stops the whole file.
         let file_errors = diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Error)
             .any(|d| !model.levels.iter().any(|l| l.range.contains_range(d.range)));
         for level in levkit_compile::nethack::compile_file(model, diagnostics) {
-            let Some(name) = level.file_name else {
-                continue;
-            };
-            match level.bytes {
-                Some(bytes) if !file_errors => {
-                    if let Err(error) = write_atomically(&args.out.join(&name), &bytes) {
-                        eprintln!(
-                            "levkit: cannot write {}: {error}",
-                            args.out.join(&name).display()
-                        );
-                        return EXIT_TROUBLE;
-                    }
-                }
-                _ => {
-                    eprintln!(
-                        "levkit: {name} not written: its level in {} has errors",
-                        path.display()
-                    );
-                    status = status.max(EXIT_ERRORS);
-                }
+            if let Some(name) = level.file_name {
+                outputs.push((name, level.bytes.filter(|_| !file_errors)));
             }
         }
+    } else {
+        let message = format!(
+            "levkit: {} is neither a NetHack level file nor a dungeon description; nothing to compile",
+            path.display()
+        );
+        fail(&mut outcome, EXIT_ERRORS, message);
     }
-    status
+    for (name, bytes) in outputs {
+        let target = out.join(&name);
+        match bytes {
+            Some(bytes) => {
+                if let Err(error) = write_atomically(&target, &bytes) {
+                    fail(
+                        &mut outcome,
+                        EXIT_TROUBLE,
+                        format!("levkit: cannot write {}: {error}", target.display()),
+                    );
+                }
+            }
+            None => fail(
+                &mut outcome,
+                EXIT_ERRORS,
+                format!(
+                    "levkit: {name} not written: its source in {} has errors",
+                    path.display()
+                ),
+            ),
+        }
+    }
+    outcome
 }
 
 /// Writes through a temporary file in the same directory and renames it into place, so a

@@ -39,7 +39,13 @@ fn lower_level(node: &LevelNode) -> Level {
         corridors: Corridors::default(),
     };
     // Header statements count wherever they stand; the parser reported misplaced ones.
-    for statement in node.syntax().descendants().filter_map(Statement::cast) {
+    let headers = node.syntax().descendants().filter(|n| {
+        matches!(
+            n.kind(),
+            MAZE_DECL | LEVEL_DECL | FLAGS_STMT | INIT_MAP_STMT | MESSAGE_STMT
+        )
+    });
+    for statement in headers.filter_map(Statement::cast) {
         let values = statement.values();
         let range = statement.syntax().text_range();
         match statement.kind() {

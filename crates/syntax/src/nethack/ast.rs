@@ -109,7 +109,12 @@ impl Statement {
 
     /// The `[n%]` chance token.
     pub fn percent(&self) -> Option<SyntaxToken> {
-        token(&self.0, PERCENT)
+        // It follows the keyword, so only the first few children need looking at.
+        self.0
+            .children_with_tokens()
+            .take(4)
+            .filter_map(|e| e.into_token())
+            .find(|t| t.kind() == PERCENT)
     }
 
     /// The comma-separated values after the colon, in order.
