@@ -146,32 +146,36 @@ fn check_names(out: &mut Vec<Diagnostic>, file: &DungeonFile) {
                         ),
                     ));
                 }
-                if chained_from.is_none() {
-                    if let Some(&first) = levels.get(name.value.as_str()) {
-                        out.push(
-                            Diagnostic::new(Code::DG0403, name.range, "another level already has this name; the game finds only the first")
-                                .with_label(first, "first level of that name"),
-                        );
-                    }
+                if chained_from.is_none()
+                    && let Some(&first) = levels.get(name.value.as_str())
+                {
+                    out.push(
+                        Diagnostic::new(
+                            Code::DG0403,
+                            name.range,
+                            "another level already has this name; the game finds only the first",
+                        )
+                        .with_label(first, "first level of that name"),
+                    );
                 }
                 levels.entry(&name.value).or_insert(name.range);
-                if let Some(n) = alternatives {
-                    if n.value <= 0 {
-                        out.push(Diagnostic::new(
-                            Code::DG0410,
-                            n.range,
-                            "an RNDLEVEL picks one of `name-1` to `name-N`, so N must be at least 1",
-                        ));
-                    }
+                if let Some(n) = alternatives
+                    && n.value <= 0
+                {
+                    out.push(Diagnostic::new(
+                        Code::DG0410,
+                        n.range,
+                        "an RNDLEVEL picks one of `name-1` to `name-N`, so N must be at least 1",
+                    ));
                 }
-                if let Some(c) = chance {
-                    if !(1..=100).contains(&c.value) {
-                        out.push(Diagnostic::new(
-                            Code::DG0409,
-                            c.range,
-                            format!("a chance is a percentage from 1 to 100, not {}", c.value),
-                        ));
-                    }
+                if let Some(c) = chance
+                    && !(1..=100).contains(&c.value)
+                {
+                    out.push(Diagnostic::new(
+                        Code::DG0409,
+                        c.range,
+                        format!("a chance is a percentage from 1 to 100, not {}", c.value),
+                    ));
                 }
             }
             StatementKind::Branch { dungeon, .. } => {
@@ -216,9 +220,10 @@ fn check_depths(out: &mut Vec<Diagnostic>, file: &DungeonFile) {
                 fixed.clear();
             }
             StatementKind::Entry(entry) => {
-                if let Some((d, range)) = depth {
-                    if entry.value.abs() > d.base.max(1) {
-                        out.push(
+                if let Some((d, range)) = depth
+                    && entry.value.abs() > d.base.max(1)
+                {
+                    out.push(
                             Diagnostic::new(
                                 Code::DG0408,
                                 entry.range,
@@ -226,7 +231,6 @@ fn check_depths(out: &mut Vec<Diagnostic>, file: &DungeonFile) {
                             )
                             .with_label(range, "the dungeon's depth"),
                         );
-                    }
                 }
             }
             StatementKind::Level {

@@ -62,7 +62,7 @@ impl Code {
         self.info().code
     }
 
-    pub fn from_str(text: &str) -> Option<Code> {
+    pub fn from_code(text: &str) -> Option<Code> {
         Code::ALL.iter().copied().find(|code| code.as_str() == text)
     }
 }

@@ -21,7 +21,7 @@ pub struct Statement {
 }
 
 /// `(base, range)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Couple {
     pub base: i64,
     pub rand: i64,
@@ -269,12 +269,6 @@ pub struct TmpBranch {
     pub kind: BranchKind,
     pub up: bool,
     pub range: TextRange,
-}
-
-impl Default for Couple {
-    fn default() -> Couple {
-        Couple { base: 0, rand: 0 }
-    }
 }
 
 /// What dgn_comp rejects or corrects while building its tables.

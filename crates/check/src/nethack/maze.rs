@@ -198,18 +198,18 @@ impl Part<'_> {
         let Some((x, y)) = self.coordinate(out, at) else {
             return;
         };
-        if let Some(terrain) = self.terrain(x, y) {
-            if terrain.is_rock_or_door() {
-                let diagnostic = Diagnostic::new(
-                    Code::NH0205,
-                    at.range,
-                    format!(
-                        "{what} is placed at ({x},{y}), which is {} on the map; move it to an open cell",
-                        terrain.description()
-                    ),
-                );
-                out.push(self.cell_label(diagnostic, x, y));
-            }
+        if let Some(terrain) = self.terrain(x, y)
+            && terrain.is_rock_or_door()
+        {
+            let diagnostic = Diagnostic::new(
+                Code::NH0205,
+                at.range,
+                format!(
+                    "{what} is placed at ({x},{y}), which is {} on the map; move it to an open cell",
+                    terrain.description()
+                ),
+            );
+            out.push(self.cell_label(diagnostic, x, y));
         }
     }
 
@@ -359,20 +359,19 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
                 scope.placed(out, &trap.at, "the trap");
             }
             DetailKind::Door { at, .. } => {
-                if let Some((x, y)) = scope.coordinate(out, at) {
-                    if let Some(terrain) = scope.terrain(x, y) {
-                        if !matches!(terrain, Terrain::Door | Terrain::SecretDoor) {
-                            let diagnostic = Diagnostic::new(
-                                Code::NH0121,
-                                at.range,
-                                format!(
-                                    "a DOOR must stand on a door ('+') or secret door ('S') of the map, but ({x},{y}) is {}; fix the map or the coordinate",
-                                    terrain.description()
-                                ),
-                            );
-                            out.push(scope.cell_label(diagnostic, x, y));
-                        }
-                    }
+                if let Some((x, y)) = scope.coordinate(out, at)
+                    && let Some(terrain) = scope.terrain(x, y)
+                    && !matches!(terrain, Terrain::Door | Terrain::SecretDoor)
+                {
+                    let diagnostic = Diagnostic::new(
+                        Code::NH0121,
+                        at.range,
+                        format!(
+                            "a DOOR must stand on a door ('+') or secret door ('S') of the map, but ({x},{y}) is {}; fix the map or the coordinate",
+                            terrain.description()
+                        ),
+                    );
+                    out.push(scope.cell_label(diagnostic, x, y));
                 }
             }
             DetailKind::Drawbridge {
@@ -542,19 +541,18 @@ fn check_region(out: &mut Vec<Diagnostic>, scope: &Part<'_>, region: &Region) {
             );
             out.push(scope.cell_label(diagnostic, x, y));
         }
-    } else if irregular {
-        if let Some(terrain) = scope.terrain(x1, y1) {
-            if !terrain.is_room() {
-                let diagnostic = Diagnostic::new(
-                    Code::NH0120,
-                    region.rect.range,
-                    format!(
-                        "an irregular region is flood-filled from its first corner ({x1},{y1}), which must be floor, but it is {}",
-                        terrain.description()
-                    ),
-                );
-                out.push(scope.cell_label(diagnostic, x1, y1));
-            }
-        }
+    } else if irregular
+        && let Some(terrain) = scope.terrain(x1, y1)
+        && !terrain.is_room()
+    {
+        let diagnostic = Diagnostic::new(
+            Code::NH0120,
+            region.rect.range,
+            format!(
+                "an irregular region is flood-filled from its first corner ({x1},{y1}), which must be floor, but it is {}",
+                terrain.description()
+            ),
+        );
+        out.push(scope.cell_label(diagnostic, x1, y1));
     }
 }

@@ -45,9 +45,9 @@ fn check_level(out: &mut Vec<Diagnostic>, level: &Level) {
         value: Fill::Char(c),
         range,
     }) = level.fill
+        && terrain_of(c).is_none()
     {
-        if terrain_of(c).is_none() {
-            out.push(Diagnostic::new(
+        out.push(Diagnostic::new(
                 Code::NH0201,
                 range,
                 format!(
@@ -55,7 +55,6 @@ fn check_level(out: &mut Vec<Diagnostic>, level: &Level) {
                     c.escape_debug()
                 ),
             ));
-        }
     }
     let mut seen_flags = Vec::new();
     for flag in &level.flags {

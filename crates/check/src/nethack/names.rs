@@ -61,17 +61,17 @@ pub(super) fn check_register(
 }
 
 pub(super) fn check_chance(out: &mut Vec<Diagnostic>, chance: Option<Spanned<i64>>) {
-    if let Some(chance) = chance {
-        if chance.value <= 0 || chance.value > 100 {
-            out.push(Diagnostic::new(
-                Code::NH0113,
-                chance.range,
-                format!(
-                    "a chance is a percentage from 1 to 100, not {}",
-                    chance.value
-                ),
-            ));
-        }
+    if let Some(chance) = chance
+        && (chance.value <= 0 || chance.value > 100)
+    {
+        out.push(Diagnostic::new(
+            Code::NH0113,
+            chance.range,
+            format!(
+                "a chance is a percentage from 1 to 100, not {}",
+                chance.value
+            ),
+        ));
     }
 }
 
@@ -390,28 +390,29 @@ pub(super) fn check_object(out: &mut Vec<Diagnostic>, object: &Object, registers
             out.push(diagnostic);
         }
     }
-    if let Some(monster) = &object.monster {
-        if monster.value != "random" && !MONSTERS.iter().any(|m| m.name == monster.value) {
-            let mut diagnostic = Diagnostic::new(
-                Code::NH0202,
+    if let Some(monster) = &object.monster
+        && monster.value != "random"
+        && !MONSTERS.iter().any(|m| m.name == monster.value)
+    {
+        let mut diagnostic = Diagnostic::new(
+            Code::NH0202,
+            monster.range,
+            format!(
+                "no monster is called \"{}\"; the game picks a random one (write \"random\" to say so)",
+                monster.value
+            ),
+        );
+        if let Some(s) = closest(&monster.value, MONSTERS.iter().map(|m| m.name)) {
+            diagnostic
+                .message
+                .push_str(&format!(". Did you mean \"{s}\"?"));
+            diagnostic = diagnostic.with_replacement(
+                format!("Replace with \"{s}\""),
                 monster.range,
-                format!(
-                    "no monster is called \"{}\"; the game picks a random one (write \"random\" to say so)",
-                    monster.value
-                ),
+                format!("\"{s}\""),
             );
-            if let Some(s) = closest(&monster.value, MONSTERS.iter().map(|m| m.name)) {
-                diagnostic
-                    .message
-                    .push_str(&format!(". Did you mean \"{s}\"?"));
-                diagnostic = diagnostic.with_replacement(
-                    format!("Replace with \"{s}\""),
-                    monster.range,
-                    format!("\"{s}\""),
-                );
-            }
-            out.push(diagnostic);
         }
+        out.push(diagnostic);
     }
 }
 

@@ -109,9 +109,10 @@ fn check_room(out: &mut Vec<Diagnostic>, room: &Room, registers: RegisterCounts)
                 }
                 chance.get_or_insert(this);
             }
-            DetailKind::RoomDoor(door) => {
-                if door.wall.value.is_none() && door.position.value.is_some() {
-                    out.push(
+            DetailKind::RoomDoor(door)
+                if door.wall.value.is_none() && door.position.value.is_some() =>
+            {
+                out.push(
                         Diagnostic::new(
                             Code::NH0130,
                             door.position.range,
@@ -119,7 +120,6 @@ fn check_room(out: &mut Vec<Diagnostic>, room: &Room, registers: RegisterCounts)
                         )
                         .with_replacement("Make the position random", door.position.range, "random"),
                     );
-                }
             }
             DetailKind::Monster(monster) => {
                 names::check_monster(out, monster, registers);
@@ -170,9 +170,10 @@ fn check_room_coordinate(out: &mut Vec<Diagnostic>, room: &Room, at: &Spanned<Co
             }
         }
         Coordinate::At { x, y } => {
-            if let Some((w, h)) = room.size.value {
-                if x >= w || y >= h {
-                    out.push(
+            if let Some((w, h)) = room.size.value
+                && (x >= w || y >= h)
+            {
+                out.push(
                         Diagnostic::new(
                             Code::NH0406,
                             at.range,
@@ -180,7 +181,6 @@ fn check_room_coordinate(out: &mut Vec<Diagnostic>, room: &Room, at: &Spanned<Co
                         )
                         .with_label(room.size.range, "the room's size"),
                     );
-                }
             }
         }
         Coordinate::Random => {}
@@ -264,9 +264,10 @@ fn check_subroom_fits(out: &mut Vec<Diagnostic>, room: &Room, parent: &Room) {
         );
         return;
     }
-    if let (Some((x, y)), Some((w, h))) = (room.position.value, room.size.value) {
-        if x + w > pw || y + h > ph {
-            out.push(
+    if let (Some((x, y)), Some((w, h))) = (room.position.value, room.size.value)
+        && (x + w > pw || y + h > ph)
+    {
+        out.push(
                 Diagnostic::new(
                     Code::NH0419,
                     room.size.range,
@@ -274,7 +275,6 @@ fn check_subroom_fits(out: &mut Vec<Diagnostic>, room: &Room, parent: &Room) {
                 )
                 .with_label(parent.size.range, "the parent's size"),
             );
-        }
     }
 }
 

@@ -348,19 +348,19 @@ fn at_statement_boundary(p: &Parser<'_>) -> bool {
 /// Parses one statement, whatever it is; reports it when it does not belong in `context`.
 fn statement(p: &mut Parser<'_>, context: Option<Context>) {
     let keyword = p.current();
-    if let Some(context) = context {
-        if !allowed(keyword, context) {
-            let range = p.current_range();
-            let place = match context {
-                Context::Maze => "inside a ROOM of a LEVEL",
-                Context::Room => "in a MAZE level's map part",
-            };
-            p.error(
-                Code::NH0005,
-                range,
-                format!("{} is only allowed {place}", p.describe_current()),
-            );
-        }
+    if let Some(context) = context
+        && !allowed(keyword, context)
+    {
+        let range = p.current_range();
+        let place = match context {
+            Context::Maze => "inside a ROOM of a LEVEL",
+            Context::Room => "in a MAZE level's map part",
+        };
+        p.error(
+            Code::NH0005,
+            range,
+            format!("{} is only allowed {place}", p.describe_current()),
+        );
     }
     let node = match keyword {
         MAZE_KW => MAZE_DECL,
