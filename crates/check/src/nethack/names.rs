@@ -3,9 +3,9 @@
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::Spanned;
-use levkit_model::nethack::tables::{
-    FEATURES, MONSTER_CLASSES, MONSTERS, OBJECT_CLASSES, OBJECTS, ROOM_TYPES, TRAPS,
-};
+pub(super) use levkit_model::nethack::names::{is_monster_class, is_object_class};
+use levkit_model::nethack::names::{monster_index, object_index};
+use levkit_model::nethack::tables::{FEATURES, MONSTERS, OBJECTS, ROOM_TYPES, TRAPS};
 use levkit_model::nethack::{Alignment, AppearanceKind, Class, Monster, Object, Trap};
 use levkit_syntax::suggest::closest;
 
@@ -75,14 +75,6 @@ pub(super) fn check_chance(out: &mut Vec<Diagnostic>, chance: Option<Spanned<i64
     }
 }
 
-pub(super) fn is_monster_class(c: char) -> bool {
-    c.is_ascii() && MONSTER_CLASSES.contains(&(c as u8))
-}
-
-pub(super) fn is_object_class(c: char) -> bool {
-    c.is_ascii() && OBJECT_CLASSES.contains(&(c as u8))
-}
-
 pub(super) fn check_monster_class(out: &mut Vec<Diagnostic>, c: Spanned<char>) {
     if !is_monster_class(c.value) {
         out.push(Diagnostic::new(
@@ -128,10 +120,7 @@ pub(super) fn check_monster(
     if let Some(name) = &monster.name {
         match monster.class.value {
             Class::Char(c) if is_monster_class(c) => {
-                let found = MONSTERS
-                    .iter()
-                    .any(|m| m.class == c as u8 && m.name == name.value);
-                if !found {
+                if monster_index(&name.value, Some(c)).is_none() {
                     out.push(unknown_monster(name, c, monster.class.range));
                 }
             }
@@ -340,11 +329,7 @@ pub(super) fn check_object(out: &mut Vec<Diagnostic>, object: &Object, registers
         let in_scope = |o: &&levkit_model::nethack::tables::ObjectEntry| {
             class.is_none_or(|c| o.class == c as u8)
         };
-        let found = OBJECTS
-            .iter()
-            .filter(in_scope)
-            .any(|o| !o.name.is_empty() && o.name == name.value);
-        if !found {
+        if object_index(&name.value, class).is_none() {
             let mut diagnostic = Diagnostic::new(
                 Code::NH0203,
                 name.range,
