@@ -1,67 +1,83 @@
-//! Project automation: `cargo xtask codegen [--check]`, `cargo xtask ci`, `cargo xtask bench`.
+//! Project automation for levkit, run as `cargo xtask <command>`:
+//!
+//! - `codegen [--check]`: regenerates (or checks) the files derived from other sources;
+//! - `ci`: everything CI runs, in order, stopping at the first failure;
+//! - `bench`: the benchmarks.
 
 mod codegen;
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  codegen [--check]   regenerate the generated files (--check: fail if one is stale)
+  ci                  run every CI step in order, stopping at the first failure
+  bench               run the benchmarks";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("codegen") => codegen::run(args.iter().any(|a| a == "--check")),
-        Some("ci") => ci(),
-        Some("bench") => run_steps(&[Step::cargo("bench", &["bench", "--workspace"])]),
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args.as_slice() {
+        ["codegen"] => codegen::run(codegen::Mode::Write),
+        ["codegen", "--check"] => codegen::run(codegen::Mode::Check),
+        ["ci"] => run_steps(&ci_steps()),
+        ["bench"] => run_steps(&bench_steps()),
+        ["help" | "--help" | "-h"] => {
+            println!("{USAGE}");
+            Ok(())
+        }
         _ => {
-            eprintln!("usage: cargo xtask <codegen [--check] | ci | bench>");
+            eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("xtask: {message}");
+            eprintln!("xtask: error: {message}");
             ExitCode::FAILURE
         }
     }
 }
 
+/// The workspace root: the parent of this crate's directory.
 pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
-        .expect("xtask lives in the workspace")
+        .expect("xtask lives one level below the workspace root")
         .to_path_buf()
 }
 
-/// Where the test corpus is: `$LEVKIT_CORPUS`, or `../shared/corpus` beside the workspace.
+/// The shared test corpus: `$LEVKIT_CORPUS`, or `../shared/corpus` beside the workspace.
 pub fn corpus_dir() -> PathBuf {
-    std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("../shared/corpus"))
-}
-
-struct Step {
-    name: &'static str,
-    program: &'static str,
-    args: Vec<&'static str>,
-}
-
-impl Step {
-    fn cargo(name: &'static str, args: &[&'static str]) -> Step {
-        Step {
-            name,
-            program: "cargo",
-            args: args.to_vec(),
-        }
+    match std::env::var_os("LEVKIT_CORPUS") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => workspace_root().join("../shared/corpus"),
     }
 }
 
-/// What CI runs, in order; editors' tests join this list when they exist.
+/// One command of a step list, run from the workspace root.
+struct Step {
+    name: &'static str,
+    args: &'static [&'static str],
+}
+
+impl Step {
+    const fn cargo(name: &'static str, args: &'static [&'static str]) -> Step {
+        Step { name, args }
+    }
+}
+
+/// Everything CI runs, in order. New steps (such as the editors' node tests) go here.
 fn ci_steps() -> Vec<Step> {
     vec![
         Step::cargo("format", &["fmt", "--all", "--check"]),
         Step::cargo(
-            "lint",
+            "clippy",
             &[
                 "clippy",
                 "--workspace",
@@ -71,48 +87,50 @@ fn ci_steps() -> Vec<Step> {
                 "warnings",
             ],
         ),
-        Step::cargo(
-            "generated files",
-            &[
-                "run",
-                "--quiet",
-                "--package",
-                "xtask",
-                "--",
-                "codegen",
-                "--check",
-            ],
-        ),
+        Step::cargo("generated files", &["xtask", "codegen", "--check"]),
         Step::cargo("tests", &["test", "--workspace"]),
     ]
 }
 
-fn ci() -> Result<(), String> {
-    run_steps(&ci_steps())
+fn bench_steps() -> Vec<Step> {
+    vec![Step::cargo("benchmarks", &["bench", "--workspace"])]
+}
+
+/// The cargo that runs us (cargo sets `$CARGO`), so nested runs use the same toolchain.
+fn cargo() -> OsString {
+    std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
 }
 
 fn run_steps(steps: &[Step]) -> Result<(), String> {
-    for step in steps {
+    let total = Instant::now();
+    for (number, step) in steps.iter().enumerate() {
         eprintln!(
-            "==> {} ({} {})",
+            "\n==> [{}/{}] {}: cargo {}",
+            number + 1,
+            steps.len(),
             step.name,
-            step.program,
             step.args.join(" ")
         );
         let started = Instant::now();
-        let status = Command::new(step.program)
-            .args(&step.args)
+        let status = Command::new(cargo())
+            .args(step.args)
             .current_dir(workspace_root())
             .status()
-            .map_err(|e| format!("cannot run {}: {e}", step.program))?;
-        eprintln!(
-            "<== {} took {:.1}s",
-            step.name,
-            started.elapsed().as_secs_f64()
-        );
+            .map_err(|e| format!("step `{}`: cannot start cargo: {e}", step.name))?;
+        let elapsed = started.elapsed().as_secs_f64();
         if !status.success() {
-            return Err(format!("step `{}` failed", step.name));
+            return Err(format!(
+                "step `{}` failed after {elapsed:.1}s ({status}): cargo {}",
+                step.name,
+                step.args.join(" ")
+            ));
         }
+        eprintln!("<== {} passed in {elapsed:.1}s", step.name);
     }
+    eprintln!(
+        "\nall {} steps passed in {:.1}s",
+        steps.len(),
+        total.elapsed().as_secs_f64()
+    );
     Ok(())
 }
