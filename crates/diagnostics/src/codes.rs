@@ -167,6 +167,7 @@ codes! {
     NH0421 Error Default "duplicate-level-name" "Two levels of the file share a name; the later output overwrites the earlier." "";
     NH0422 Warning Default "duplicate-room-name" "Two rooms of a level share a name; SUBROOM parents resolve to the first." "";
     NH0423 Warning Default "duplicate-flag" "The same flag appears twice in FLAGS." "";
+    NH0426 Warning Default "unknown-corpse-monster" "The monster of a corpse, statue or figurine is not in the game; it becomes a random one." "";
     NH0425 Warning Default "unknown-mimic-feature" "An m_feature appearance names no dungeon feature." "";
 
     // ---- NetHack dungeon.def: syntax -----------------------------------------------------

@@ -32,14 +32,17 @@ pub(super) fn check_maze(out: &mut Vec<Diagnostic>, level: &Level) {
     }
 }
 
+/// `scope` names where the registers belong: "part" or "level".
 pub(super) fn check_register_lists(
     out: &mut Vec<Diagnostic>,
     registers: &Registers,
+    scope: &str,
 ) -> RegisterCounts {
     fn duplicates<T>(
         out: &mut Vec<Diagnostic>,
         lists: &[levkit_model::nethack::RegisterList<T>],
         what: &str,
+        scope: &str,
     ) {
         for (i, list) in lists.iter().enumerate() {
             if i > 0 {
@@ -47,7 +50,7 @@ pub(super) fn check_register_lists(
                     Diagnostic::new(
                         Code::NH0107,
                         list.range,
-                        format!("the {what} registers are already set for this part; merge the two lists into one"),
+                        format!("the {what} registers are already set for this {scope}; merge the two lists into one"),
                     )
                     .with_label(lists[0].range, "first set here"),
                 );
@@ -56,17 +59,14 @@ pub(super) fn check_register_lists(
                 out.push(Diagnostic::new(
                     Code::NH0108,
                     extra.range,
-                    format!(
-                        "a {what} list holds at most 10 entries; this is entry {}",
-                        11
-                    ),
+                    format!("the {what} register list holds at most 10 entries; remove this one and those after it"),
                 ));
             }
         }
     }
-    duplicates(out, &registers.objects, "object");
-    duplicates(out, &registers.places, "place");
-    duplicates(out, &registers.monsters, "monster");
+    duplicates(out, &registers.objects, "object", scope);
+    duplicates(out, &registers.places, "place", scope);
+    duplicates(out, &registers.monsters, "monster", scope);
     for c in registers.objects.iter().flat_map(|l| &l.items) {
         names::check_object_class(out, *c);
     }
@@ -79,6 +79,17 @@ pub(super) fn check_register_lists(
         monsters: registers.monster_count().min(10),
         places_allowed: true,
     }
+}
+
+/// How lev_comp reads its copy of the map at a coordinate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MapRead {
+    /// It does not.
+    None,
+    /// `check_coord`: only within `max_x`/`max_y` (which are 79 and 21 for NOMAP).
+    Bounded,
+    /// DOOR and DRAWBRIDGE: at any non-negative position.
+    Unbounded,
 }
 
 /// What coordinates in a part refer to.
@@ -124,13 +135,16 @@ impl Part<'_> {
     }
 
     /// Checks a coordinate; returns the literal position when it lies on the map.
+    /// Checks a coordinate; returns the literal position when it lies on the map. `read`
+    /// says how lev_comp looks at the map there, which decides where it crashes.
     fn coordinate(
         &self,
         out: &mut Vec<Diagnostic>,
         at: &Spanned<Coordinate>,
+        read: MapRead,
     ) -> Option<(i64, i64)> {
-        match at.value {
-            Coordinate::Random => None,
+        let (x, y) = match at.value {
+            Coordinate::Random => return None,
             Coordinate::Place(i) => {
                 names::check_register(
                     out,
@@ -140,62 +154,81 @@ impl Part<'_> {
                     self.registers.places,
                     "RANDOM_PLACES",
                 );
-                None
+                return None;
             }
-            Coordinate::At { x, y } => {
-                if self.map.is_none() {
-                    if !self.init_map {
-                        out.push(Diagnostic::new(
-                            Code::NH0401,
-                            at.range,
-                            "a NOMAP part has no map for a literal coordinate to refer to (lev_comp crashes on it); use `random`, a place[i] register, or add a GEOMETRY and MAP",
-                        ));
-                    } else if !(0..=78).contains(&x) || !(0..=20).contains(&y) {
-                        out.push(Diagnostic::new(
-                            Code::NH0407,
-                            at.range,
-                            format!("({x},{y}) is outside the level: in a NOMAP part of an INIT_MAP level x goes from 0 to 78 and y from 0 to 20"),
-                        ));
-                    }
-                    return None;
-                }
-                if let Some((x0, y0)) = self.origin {
-                    // With INIT_MAP the cave surrounds the map, so a coordinate may leave the map
-                    // as long as it stays on the level.
-                    let (ax, ay) = (x0 + x, y0 + y);
-                    if !(1..=79).contains(&ax) || !(0..=20).contains(&ay) {
-                        out.push(self.map_label(Diagnostic::new(
-                            Code::NH0407,
-                            at.range,
-                            format!("({x},{y}) from this map's corner lands at ({ax},{ay}) on the level, which is outside it (x 1 to 79, y 0 to 20)"),
-                        )));
-                        return None;
-                    }
-                    return (0..=self.max_x)
-                        .contains(&x)
-                        .then_some((x, y))
-                        .filter(|_| (0..=self.max_y).contains(&y));
-                }
-                if !(0..=self.max_x).contains(&x) || !(0..=self.max_y).contains(&y) {
-                    let diagnostic = Diagnostic::new(
-                        Code::NH0115,
-                        at.range,
-                        format!(
-                            "({x},{y}) is outside this part's map: x goes from 0 to {} and y from 0 to {}, counted from the map's top-left corner",
-                            self.max_x, self.max_y
-                        ),
-                    );
-                    out.push(self.map_label(diagnostic));
-                    return None;
-                }
-                Some((x, y))
+            Coordinate::At { x, y } => (x, y),
+        };
+        let on_map = (0..=self.max_x).contains(&x) && (0..=self.max_y).contains(&y);
+        // lev_comp reads its map row at this position without checking that the row exists.
+        let crashes = x >= 0
+            && y >= 0
+            && match read {
+                MapRead::Unbounded => self.map.is_none() || !on_map,
+                MapRead::Bounded => self.map.is_none() && on_map,
+                MapRead::None => false,
+            };
+        if self.map.is_none() {
+            if crashes {
+                out.push(Diagnostic::new(
+                    Code::NH0401,
+                    at.range,
+                    "lev_comp reads the map at this position, but a NOMAP part has no map: it crashes. Use `random` or a place[i] register, or add a GEOMETRY and MAP",
+                ));
+            } else if self.init_map && (!(0..=78).contains(&x) || !(0..=20).contains(&y)) {
+                out.push(Diagnostic::new(
+                    Code::NH0407,
+                    at.range,
+                    format!("({x},{y}) is outside the level: in a NOMAP part of an INIT_MAP level x goes from 0 to 78 and y from 0 to 20"),
+                ));
             }
+            return None;
         }
+        if let Some((x0, y0)) = self.origin {
+            if crashes {
+                out.push(self.map_label(Diagnostic::new(
+                    Code::NH0115,
+                    at.range,
+                    format!("({x},{y}) is outside this part's map; with INIT_MAP lev_comp does not say so, but it reads the map there and crashes. Keep x within 0..{} and y within 0..{}", self.max_x, self.max_y),
+                )));
+                return None;
+            }
+            // With INIT_MAP the cave surrounds the map, so a coordinate may leave the map
+            // as long as it stays on the level.
+            let (ax, ay) = (x0 + x, y0 + y);
+            if !(1..=79).contains(&ax) || !(0..=20).contains(&ay) {
+                out.push(self.map_label(Diagnostic::new(
+                    Code::NH0407,
+                    at.range,
+                    format!("({x},{y}) from this map's corner lands at ({ax},{ay}) on the level, which is outside it (x 1 to 79, y 0 to 20)"),
+                )));
+                return None;
+            }
+            return on_map.then_some((x, y));
+        }
+        if !on_map {
+            let diagnostic = Diagnostic::new(
+                Code::NH0115,
+                at.range,
+                format!(
+                    "({x},{y}) is outside this part's map: x goes from 0 to {} and y from 0 to {}, counted from the map's top-left corner{}",
+                    self.max_x,
+                    self.max_y,
+                    if crashes {
+                        " (lev_comp then crashes reading the map there)"
+                    } else {
+                        ""
+                    }
+                ),
+            );
+            out.push(self.map_label(diagnostic));
+            return None;
+        }
+        Some((x, y))
     }
 
     /// lev_comp's `check_coord`: something placed on rock or a door.
     fn placed(&self, out: &mut Vec<Diagnostic>, at: &Spanned<Coordinate>, what: &str) {
-        let Some((x, y)) = self.coordinate(out, at) else {
+        let Some((x, y)) = self.coordinate(out, at, MapRead::Bounded) else {
             return;
         };
         if let Some(terrain) = self.terrain(x, y)
@@ -244,7 +277,7 @@ impl Part<'_> {
                 out.push(Diagnostic::new(
                     Code::NH0117,
                     area.range,
-                    "a levregion lies on the level: x goes from 1 to 79 and y from 0 to 20",
+                    "this levregion reaches outside the level: x must stay within 1..79 and y within 0..20",
                 ));
                 return;
             }
@@ -312,7 +345,7 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
         // GEOMETRY without its MAP: the parser reported it, and nothing here can be placed.
         return;
     }
-    let registers = check_register_lists(out, &part.registers);
+    let registers = check_register_lists(out, &part.registers, "part");
     let (max_x, max_y) = match &part.map {
         Some(map) => (map.width() as i64 - 1, map.height() as i64 - 1),
         None => (79, 21),
@@ -335,7 +368,11 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
     for list in &part.registers.places {
         for place in &list.items {
             let (x, y) = place.value;
-            scope.coordinate(out, &Spanned::new(Coordinate::At { x, y }, place.range));
+            scope.coordinate(
+                out,
+                &Spanned::new(Coordinate::At { x, y }, place.range),
+                MapRead::None,
+            );
         }
     }
     let mut container_seen = false;
@@ -359,7 +396,7 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
                 scope.placed(out, &trap.at, "the trap");
             }
             DetailKind::Door { at, .. } => {
-                if let Some((x, y)) = scope.coordinate(out, at)
+                if let Some((x, y)) = scope.coordinate(out, at, MapRead::Unbounded)
                     && let Some(terrain) = scope.terrain(x, y)
                     && !matches!(terrain, Terrain::Door | Terrain::SecretDoor)
                 {
@@ -379,7 +416,7 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
                 direction,
                 state,
             } => {
-                if let Some((x, y)) = scope.coordinate(out, at) {
+                if let Some((x, y)) = scope.coordinate(out, at, MapRead::Unbounded) {
                     let (dx, dy) = direction.value.delta();
                     let (wx, wy) = (x + dx, y + dy);
                     match scope.terrain(wx, wy) {
@@ -408,7 +445,7 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
                 }
             }
             DetailKind::Mazewalk { at, .. } => {
-                scope.coordinate(out, at);
+                scope.coordinate(out, at, MapRead::None);
             }
             DetailKind::Wallify => {
                 if let Some(grid) = &mut scope.grid {
@@ -429,7 +466,7 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
             }
             DetailKind::Fountain(at) => scope.placed(out, at, "the fountain"),
             DetailKind::Sink(at) | DetailKind::Pool(at) => {
-                scope.coordinate(out, at);
+                scope.coordinate(out, at, MapRead::None);
             }
             DetailKind::Gold { at, .. } => scope.placed(out, at, "the gold"),
             DetailKind::Engraving { at, .. } => scope.placed(out, at, "the engraving"),

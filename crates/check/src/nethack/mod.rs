@@ -102,20 +102,22 @@ fn check_level(out: &mut Vec<Diagnostic>, level: &Level) {
             );
         }
     }
-    let mut total = 0usize;
+    // lev_comp joins the messages with newlines and refuses one when the joined text plus
+    // the new message and its terminator would pass 255 bytes.
+    let mut joined = 0usize;
     for message in &level.messages {
-        let len = message.value.len() + 1;
-        if total + len > 255 {
+        let len = message.value.len();
+        if joined + len + 1 > 255 {
             out.push(Diagnostic::new(
                 Code::NH0106,
                 message.range,
                 format!(
-                    "the level's messages would add up to {} bytes with this one, but at most 255 fit; shorten them",
-                    total + len
+                    "with this one the level's messages come to {} bytes, but lev_comp keeps at most 254; shorten them",
+                    joined + usize::from(joined > 0) + len
                 ),
             ));
         } else {
-            total += len;
+            joined += usize::from(joined > 0) + len;
         }
     }
     match level.kind {
@@ -141,13 +143,14 @@ fn check_level_name(out: &mut Vec<Diagnostic>, name: &Spanned<String>) {
             "lev_comp uses the level name as a file name, so '/' writes into another directory; remove it",
         ));
     }
-    if text.chars().count() > 8 {
+    // lev_comp counts bytes, so a name with accents is longer than it looks.
+    if text.len() > 8 {
         out.push(Diagnostic::new(
             Code::NH0102,
             name.range,
             format!(
-                "level names have at most 8 characters (this one has {}), since they become file names; shorten it",
-                text.chars().count()
+                "level names have at most 8 bytes (this one has {}), since they become file names; shorten it",
+                text.len()
             ),
         ));
     }

@@ -355,14 +355,7 @@ pub(super) fn check_object(out: &mut Vec<Diagnostic>, object: &Object, registers
                     object.class.range,
                     format!("'{}'", escape_class(other_class)),
                 );
-            } else if let Some(s) = closest(
-                &name.value,
-                OBJECTS
-                    .iter()
-                    .filter(in_scope)
-                    .map(|o| o.name)
-                    .filter(|n| !n.is_empty()),
-            ) {
+            } else if let Some(s) = object_suggestion(&name.value, |o| in_scope(&o)) {
                 diagnostic
                     .message
                     .push_str(&format!(". Did you mean \"{s}\"?"));
@@ -380,10 +373,10 @@ pub(super) fn check_object(out: &mut Vec<Diagnostic>, object: &Object, registers
         && !MONSTERS.iter().any(|m| m.name == monster.value)
     {
         let mut diagnostic = Diagnostic::new(
-            Code::NH0202,
+            Code::NH0426,
             monster.range,
             format!(
-                "no monster is called \"{}\"; the game picks a random one (write \"random\" to say so)",
+                "no monster is called \"{}\"; lev_comp says nothing and the game picks a random one (write \"random\" to say so)",
                 monster.value
             ),
         );
@@ -459,4 +452,19 @@ pub(super) fn check_room_type(
     }
     out.push(diagnostic);
     Some(0)
+}
+
+/// The object a misspelt name most likely means. People often write the name the game shows
+/// ("potion of healing") where the table has the bare name ("healing"), so that is tried first.
+fn object_suggestion(
+    name: &str,
+    in_scope: impl Fn(&levkit_model::nethack::tables::ObjectEntry) -> bool,
+) -> Option<&'static str> {
+    let candidates = || OBJECTS.iter().filter(|o| in_scope(o) && !o.name.is_empty());
+    if let Some((_, bare)) = name.split_once(" of ") {
+        if let Some(o) = candidates().find(|o| o.name == bare) {
+            return Some(o.name);
+        }
+    }
+    closest(name, candidates().map(|o| o.name))
 }

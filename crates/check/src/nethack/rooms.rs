@@ -14,7 +14,7 @@ const MAX_ROOMS: usize = 40;
 const MAX_SUBROOMS_PER_PARENT: usize = 24;
 
 pub(super) fn check_room_level(out: &mut Vec<Diagnostic>, level: &Level) {
-    let mut registers = check_register_lists(out, &level.registers);
+    let mut registers = check_register_lists(out, &level.registers, "level");
     registers.places_allowed = false;
 
     let mut top_level = 0;
@@ -106,11 +106,14 @@ fn check_room(out: &mut Vec<Diagnostic>, room: &Room, registers: RegisterCounts)
                             this.value
                         ),
                     ));
+                } else {
+                    // lev_comp remembers a chance only once it has accepted it.
+                    chance = Some(this);
                 }
-                chance.get_or_insert(this);
             }
+            // -1 is how lev_comp stores `random`, so a written -1 is random too.
             DetailKind::RoomDoor(door)
-                if door.wall.value.is_none() && door.position.value.is_some() =>
+                if door.wall.value.is_none() && door.position.value.is_some_and(|p| p != -1) =>
             {
                 out.push(
                         Diagnostic::new(
@@ -280,7 +283,7 @@ fn check_subroom_fits(out: &mut Vec<Diagnostic>, room: &Room, parent: &Room) {
 
 fn check_corridors(out: &mut Vec<Diagnostic>, level: &Level) {
     let rooms = &level.rooms;
-    let check_end = |out: &mut Vec<Diagnostic>, end: &CorridorEnd| {
+    let check_end = |out: &mut Vec<Diagnostic>, end: &CorridorEnd, which: &str| {
         let n = end.room.value;
         if n < 0 || n as usize >= rooms.len() {
             out.push(Diagnostic::new(
@@ -296,16 +299,16 @@ fn check_corridors(out: &mut Vec<Diagnostic>, level: &Level) {
                 Diagnostic::new(
                     Code::NH0411,
                     end.room.range,
-                    format!("room number {n} is a subroom; lev_comp counts subrooms but the game numbers top-level rooms only, so this corridor starts elsewhere"),
+                    format!("room number {n} is a subroom; lev_comp counts subrooms but the game numbers top-level rooms only, so this corridor {which} elsewhere. Count top-level rooms only"),
                 )
-                .with_label(rooms[n as usize].header, "room number {n}"),
+                .with_label(rooms[n as usize].header, format!("room number {n}")),
             );
         }
     };
     for (i, corridor) in level.corridors.explicit.iter().enumerate() {
-        check_end(out, &corridor.from);
+        check_end(out, &corridor.from, "starts");
         match &corridor.to {
-            CorridorTarget::Door(end) => check_end(out, end),
+            CorridorTarget::Door(end) => check_end(out, end, "ends"),
             CorridorTarget::Number(n) => out.push(Diagnostic::new(
                 Code::NH0412,
                 n.range,
