@@ -30,6 +30,8 @@ enum Command {
     Compile(compile::CompileArgs),
     /// Print a compiled `.lev` file as readable records.
     Inspect { file: PathBuf },
+    /// Run the language server on standard input and output.
+    Lsp,
     /// Print a file's syntax tree, one node or token per line.
     Parse {
         file: PathBuf,
@@ -73,9 +75,26 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Compile(args) => compile::run(&args),
         Command::Inspect { file } => compile::inspect(&file),
+        Command::Lsp => lsp(),
         Command::Parse { file, dialect } => parse(&file, dialect),
     };
     ExitCode::from(code)
+}
+
+fn lsp() -> u8 {
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => {
+            runtime.block_on(levkit_lsp::run_stdio());
+            EXIT_OK
+        }
+        Err(error) => {
+            eprintln!("levkit: cannot start the language server: {error}");
+            EXIT_TROUBLE
+        }
+    }
 }
 
 fn parse(path: &PathBuf, dialect: DialectArg) -> u8 {

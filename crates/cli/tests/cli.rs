@@ -272,3 +272,42 @@ fn a_level_with_errors_is_not_written_and_inspect_reads_what_is() {
     assert_eq!(broken.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&broken.stderr).contains("the file ends inside"));
 }
+
+/// The built binary speaks LSP on standard input and output.
+#[test]
+fn lsp_over_stdio() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_levkit"))
+        .arg("lsp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut send =
+        |body: &str| write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+    send(
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"capabilities":{}}}"#,
+    );
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some(n) = line.trim().strip_prefix("Content-Length: ") {
+            length = n.parse().unwrap();
+        }
+    }
+    let mut body = vec![0; length];
+    stdout.read_exact(&mut body).unwrap();
+    let response: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(response["result"]["serverInfo"]["name"], "levkit");
+    send(r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#);
+    send(r#"{"jsonrpc":"2.0","method":"exit"}"#);
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert!(status.success());
+}

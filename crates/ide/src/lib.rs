@@ -4,7 +4,12 @@
 //! query keyed by file, so an edit recomputes only what depends on it. The analysis never does
 //! I/O: callers read files and hand over their text.
 
+pub mod actions;
+pub mod completion;
 mod links;
+pub mod navigation;
+pub mod preview;
+pub mod structure;
 
 pub use links::{Workspace, link_diagnostics};
 
@@ -13,7 +18,7 @@ use std::path::{Path, PathBuf};
 use levkit_diagnostics::{Code, Diagnostic, LineIndex, TextRange, TextSize};
 use levkit_syntax::{Dialect, Parse};
 
-#[salsa::input]
+#[salsa::input(debug)]
 pub struct SourceFile {
     #[returns(deref)]
     pub path: PathBuf,

@@ -324,7 +324,11 @@ fn pair_array(out: &mut String, name: &str, pairs: &[(String, i8)]) {
 /// many short items per line as fit, a trailing comma at the end).
 /// A byte string literal (what clippy prefers to a list of byte literals).
 fn byte_array(out: &mut String, name: &str, bytes: &[u8]) {
-    let literal: String = bytes.iter().flat_map(|&b| std::ascii::escape_default(b)).map(char::from).collect();
+    let literal: String = bytes
+        .iter()
+        .flat_map(|&b| std::ascii::escape_default(b))
+        .map(char::from)
+        .collect();
     let literal = literal.replace("\\x00", "\\0");
     let one_line = format!("pub static {name}: &[u8] = b\"{literal}\";");
     if one_line.len() <= MAX_WIDTH {

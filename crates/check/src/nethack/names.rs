@@ -461,10 +461,10 @@ fn object_suggestion(
     in_scope: impl Fn(&levkit_model::nethack::tables::ObjectEntry) -> bool,
 ) -> Option<&'static str> {
     let candidates = || OBJECTS.iter().filter(|o| in_scope(o) && !o.name.is_empty());
-    if let Some((_, bare)) = name.split_once(" of ") {
-        if let Some(o) = candidates().find(|o| o.name == bare) {
-            return Some(o.name);
-        }
+    if let Some((_, bare)) = name.split_once(" of ")
+        && let Some(o) = candidates().find(|o| o.name == bare)
+    {
+        return Some(o.name);
     }
     closest(name, candidates().map(|o| o.name))
 }
