@@ -44,7 +44,7 @@ fn json_lines_have_the_documented_fields_and_errors_exit_1() {
     ]);
     assert_eq!(output.status.code(), Some(1));
     let first = stdout(&output).lines().next().unwrap().to_string();
-    expect![[r#"{"file":"test-data/examples/mistakes.des","line":3,"column":6,"end_line":3,"end_column":17,"severity":"error","code":"NH0102","message":"level names have at most 8 characters (this one has 9), since they become file names; shorten it"}"#]]
+    expect![[r#"{"file":"test-data/examples/mistakes.des","line":3,"column":6,"end_line":3,"end_column":17,"severity":"error","code":"NH0102","message":"level names have at most 8 bytes (this one has 9), since they become file names; shorten it"}"#]]
     .assert_eq(&first);
     for line in stdout(&output).lines() {
         let value: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -74,7 +74,7 @@ fn github_annotations() {
         "test-data/examples/mistakes.des",
     ]);
     let first = stdout(&output).lines().next().unwrap().to_string();
-    expect![[r#"::error file=test-data/examples/mistakes.des,line=3,col=6,endLine=3,endColumn=17,title=levkit NH0102::level names have at most 8 characters (this one has 9), since they become file names; shorten it"#]]
+    expect!["::error file=test-data/examples/mistakes.des,line=3,col=6,endLine=3,endColumn=17,title=levkit NH0102::level names have at most 8 bytes (this one has 9), since they become file names; shorten it"]
     .assert_eq(&first);
 }
 

@@ -162,7 +162,7 @@ codes! {
     NH0416 Error Default "contained-without-container" "An object is `contained` but no CONTAINER comes before it." "";
     NH0417 Error Default "area-start-after-end" "An area's first corner is right of or below its second." "";
     NH0418 Warning Default "alignment-on-non-priest" "An alignment on a monster other than a priest or Angel makes the game create nothing." "";
-    NH0419 Warning Default "subroom-does-not-fit" "A subroom does not fit inside its parent; the game skips it and its contents." "";
+    NH0419 Warning Default "subroom-does-not-fit" "A subroom does not fit inside its parent (or the parent is under 4x4, and the game skips the subroom)." "";
     NH0420 Warning Default "duplicate-stair" "A second up (or down) stair in the same level." "";
     NH0421 Error Default "duplicate-level-name" "Two levels of the file share a name; the later output overwrites the earlier." "";
     NH0422 Warning Default "duplicate-room-name" "Two rooms of a level share a name; SUBROOM parents resolve to the first." "";

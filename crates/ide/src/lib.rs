@@ -6,6 +6,8 @@
 
 pub mod actions;
 pub mod completion;
+pub mod docs;
+pub mod hover;
 mod links;
 pub mod navigation;
 pub mod preview;

@@ -84,6 +84,17 @@ impl Dialect {
                 return Dialect::DcssDes;
             }
         }
+        // Nothing but comments and blank lines: an empty level file, which lev_comp accepts.
+        let empty = text
+            .lines()
+            .all(|l| l.trim().is_empty() || l.starts_with('#'));
+        if empty
+            && path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("des"))
+        {
+            return Dialect::NethackDes;
+        }
         Dialect::Unknown
     }
 }

@@ -100,8 +100,14 @@ impl<'t> Parser<'t> {
 
     /// Whether a line break separates the last consumed token from the next significant one.
     pub(crate) fn at_line_start(&self) -> bool {
+        // From the last significant token consumed (trivia already added to the tree counts
+        // too, since a node may have been opened after it) to the next one.
         let end = self.next_significant().unwrap_or(self.tokens.len());
-        self.tokens[self.pos..end].iter().any(|t| t.kind == NEWLINE) || self.pos == 0
+        let start = self.tokens[..self.pos]
+            .iter()
+            .rposition(|t| !is_skipped(t.kind))
+            .map_or(0, |i| i + 1);
+        self.tokens[start..end].iter().any(|t| t.kind == NEWLINE) || start == 0
     }
 
     fn flush_trivia(&mut self) {

@@ -174,6 +174,12 @@ impl Part<'_> {
                     at.range,
                     "lev_comp reads the map at this position, but a NOMAP part has no map: it crashes. Use `random` or a place[i] register, or add a GEOMETRY and MAP",
                 ));
+            } else if !self.init_map && !on_map {
+                out.push(Diagnostic::new(
+                    Code::NH0115,
+                    at.range,
+                    format!("({x},{y}) is outside the range lev_comp allows in a NOMAP part: x from 0 to 79, y from 0 to 21"),
+                ));
             } else if self.init_map && (!(0..=78).contains(&x) || !(0..=20).contains(&y)) {
                 out.push(Diagnostic::new(
                     Code::NH0407,
@@ -359,7 +365,13 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
         origin: match (&part.map, part.geometry) {
             (Some(map), Some(geometry)) if init_map => {
                 let (h, v) = geometry.value;
-                map_origin(h, v, map.width() as i64, map.height() as i64)
+                let (width, height) = (map.width() as i64, map.height() as i64);
+                // With INIT_MAP a 1x1 map stands for the whole level, cornered at (1,0).
+                if width <= 1 && height <= 1 {
+                    Some((1, 0))
+                } else {
+                    map_origin(h, v, width, height)
+                }
             }
             _ => None,
         },

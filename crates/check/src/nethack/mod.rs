@@ -57,7 +57,10 @@ fn check_level(out: &mut Vec<Diagnostic>, level: &Level) {
             ));
     }
     let mut seen_flags = Vec::new();
-    for flag in &level.flags {
+    for (i, flag) in level.flags.iter().enumerate() {
+        let previous_end = i
+            .checked_sub(1)
+            .map_or(flag.range.start(), |p| level.flags[p].range.end());
         if let Some(first) = seen_flags
             .iter()
             .find(|f: &&Spanned<_>| f.value == flag.value)
@@ -69,7 +72,12 @@ fn check_level(out: &mut Vec<Diagnostic>, level: &Level) {
                     "this flag is already given; remove the repetition",
                 )
                 .with_label(first.range, "first given here")
-                .with_replacement("Remove the repeated flag", flag.range, ""),
+                .with_replacement(
+                    "Remove the repeated flag",
+                    // With the comma before it, so the list stays well formed.
+                    TextRange::new(previous_end, flag.range.end()),
+                    "",
+                ),
             );
         } else {
             seen_flags.push(*flag);
@@ -181,8 +189,8 @@ fn check_stairs(out: &mut Vec<Diagnostic>, level: &Level) {
                     Code::NH0420,
                     detail.range,
                     format!(
-                        "this level already has a {} stair; the game keeps one stair of each kind per level",
-                        if up { "up" } else { "down" }
+                        "this level already has a{} stair; the game keeps one stair of each kind per level",
+                        if up { "n up" } else { " down" }
                     ),
                 )
                 .with_label(*earlier, "the first one"),

@@ -157,9 +157,10 @@ pub(super) fn check_monster(
         if let Alignment::Register(i) = alignment.value {
             check_register(out, "align", i, alignment.range, 3, "");
         }
-        let priestly = monster.name.as_ref().is_some_and(|n| {
-            matches!(n.value.as_str(), "aligned priest" | "high priest" | "Angel")
-        });
+        let priestly = monster
+            .name
+            .as_ref()
+            .is_some_and(|n| matches!(n.value.as_str(), "aligned priest" | "Angel"));
         if !priestly {
             out.push(Diagnostic::new(
                 Code::NH0418,

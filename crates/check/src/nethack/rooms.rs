@@ -267,17 +267,23 @@ fn check_subroom_fits(out: &mut Vec<Diagnostic>, room: &Room, parent: &Room) {
         );
         return;
     }
+    // The game moves a subroom at offset 1 onto the parent's wall (0), and one that would end
+    // one short of the far wall onto it; it does not check the rest.
+    let place = |at: i64, size: i64, parent: i64| {
+        let at = if at == 1 { 0 } else { at };
+        if at + size + 1 == parent { at + 1 } else { at }
+    };
     if let (Some((x, y)), Some((w, h))) = (room.position.value, room.size.value)
-        && (x + w > pw || y + h > ph)
+        && (place(x, w, pw) + w > pw || place(y, h, ph) + h > ph)
     {
         out.push(
-                Diagnostic::new(
-                    Code::NH0419,
-                    room.size.range,
-                    format!("a {w}x{h} subroom at ({x},{y}) reaches past its parent's {pw}x{ph} floor; the game skips it and its contents"),
-                )
-                .with_label(parent.size.range, "the parent's size"),
-            );
+            Diagnostic::new(
+                Code::NH0419,
+                room.size.range,
+                format!("a {w}x{h} subroom at ({x},{y}) reaches past its parent's {pw}x{ph} floor; the game builds it anyway, through the parent's walls. Make it smaller or move it"),
+            )
+            .with_label(parent.size.range, "the parent's size"),
+        );
     }
 }
 

@@ -24,6 +24,9 @@ pub(crate) fn source_file(p: &mut Parser<'_>) {
         match p.current() {
             MAZE_KW => maze_level(p),
             LEVEL_KW => room_level(p),
+            // `maze:` or `Level:` is a misspelt level start: the level it opens is still a level.
+            IDENT if p.current_text().eq_ignore_ascii_case("MAZE") => maze_level(p),
+            IDENT if p.current_text().eq_ignore_ascii_case("LEVEL") => room_level(p),
             _ => {
                 if p.current().is_nethack_statement_start() {
                     let range = p.current_range();
@@ -330,7 +333,9 @@ fn allowed(kind: SyntaxKind, context: Context) -> bool {
     match kind {
         SINK_KW | POOL_KW | NAME_KW | CHANCE_KW => context == Context::Room,
         DRAWBRIDGE_KW | MAZEWALK_KW | WALLIFY_KW | LADDER_KW | PORTAL_KW | TELEPORT_REGION_KW
-        | BRANCH_KW | NON_DIGGABLE_KW | NON_PASSWALL_KW | REGION_KW => context == Context::Maze,
+        | BRANCH_KW | NON_DIGGABLE_KW | NON_PASSWALL_KW | REGION_KW | GEOMETRY_KW | MAP_KW
+        | NOMAP_KW | RANDOM_PLACES_KW => context == Context::Maze,
+        ROOM_KW | SUBROOM_KW | CORRIDOR_KW | RANDOM_CORRIDORS_KW => context == Context::Room,
         _ => true,
     }
 }
@@ -353,8 +358,8 @@ fn statement(p: &mut Parser<'_>, context: Option<Context>) {
     {
         let range = p.current_range();
         let place = match context {
-            Context::Maze => "inside a ROOM of a LEVEL",
-            Context::Room => "in a MAZE level's map part",
+            Context::Maze => "in LEVEL (rooms) levels, not in a MAZE level",
+            Context::Room => "in a MAZE level's map part, not in a LEVEL (rooms) level",
         };
         p.error(
             Code::NH0005,

@@ -331,6 +331,11 @@ impl LineLexer<'_> {
             }
             // ENDMAP, or a statement after a map that was never closed (the parser reports it).
             self.in_map = false;
+            if content == "MAP" {
+                self.out.push(MAP_KW, start, content_end);
+                self.in_map = true;
+                return self.line_end(content_end);
+            }
         } else if content.starts_with('#') {
             self.out.push(COMMENT, start, content_end);
             return self.line_end(content_end);
@@ -349,7 +354,11 @@ impl LineLexer<'_> {
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
             .collect();
-        keyword(&word).is_some_and(|k| k == ENDMAP_KW || k.is_nethack_statement_start())
+        // An upper-case word that is no keyword (`ENDMPA`) is a misspelt one, not a map row.
+        let shouting = word.len() >= 4
+            && word.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+            && !word.bytes().all(is_map_char);
+        shouting || keyword(&word).is_some_and(|k| k == ENDMAP_KW || k.is_nethack_statement_start())
     }
 
     fn line_end(&mut self, content_end: usize) -> usize {
@@ -379,6 +388,10 @@ impl LineLexer<'_> {
             let (tok_start, mut tok_end) = (pos + span.start, pos + span.end);
             if tok_end <= tok_start {
                 tok_end = tok_start + text[tok_start..].chars().next().map_or(1, char::len_utf8);
+            }
+            if matches!(token, Some(Err(()))) && text[tok_start..].starts_with('\'') {
+                // A quote that starts no character literal is one stray character.
+                tok_end = tok_start + 1;
             }
             let slice = &text[tok_start..tok_end];
             let kind = match token {

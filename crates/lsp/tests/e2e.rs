@@ -1,0 +1,259 @@
+//! The real server, in process, driven over an in-memory pipe as an editor would drive it.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::io::{
+    AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, ReadHalf, WriteHalf,
+};
+
+struct Client {
+    reader: BufReader<ReadHalf<DuplexStream>>,
+    writer: WriteHalf<DuplexStream>,
+    next_id: i64,
+    /// Notifications received while waiting for responses.
+    notifications: Vec<Value>,
+}
+
+impl Client {
+    async fn start() -> Client {
+        let (client_side, server_side) = tokio::io::duplex(1 << 20);
+        let (server_read, server_write) = tokio::io::split(server_side);
+        let (service, socket) = levkit_lsp::service();
+        tokio::spawn(
+            tower_lsp_server::Server::new(server_read, server_write, socket).serve(service),
+        );
+        let (reader, writer) = tokio::io::split(client_side);
+        Client {
+            reader: BufReader::new(reader),
+            writer,
+            next_id: 0,
+            notifications: Vec::new(),
+        }
+    }
+
+    async fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        let framed = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        self.writer.write_all(framed.as_bytes()).await.unwrap();
+    }
+
+    async fn receive(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.reader.read_line(&mut line).await.unwrap();
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = n.parse().unwrap();
+            }
+        }
+        let mut body = vec![0; length];
+        self.reader.read_exact(&mut body).await.unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
+            .await;
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(20), self.receive())
+                .await
+                .expect("a response in time");
+            if message.get("id") == Some(&json!(id)) && message.get("method").is_none() {
+                assert!(message.get("error").is_none(), "{method} failed: {message}");
+                return message["result"].clone();
+            }
+            self.notifications.push(message);
+        }
+    }
+
+    async fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }))
+            .await;
+    }
+
+    /// Waits for the diagnostics of `uri` at `version`.
+    async fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
+        loop {
+            if let Some(found) = self.notifications.iter().rev().find(|n| {
+                n["method"] == "textDocument/publishDiagnostics"
+                    && n["params"]["uri"] == uri
+                    && n["params"]["version"] == version
+            }) {
+                return found["params"]["diagnostics"].as_array().unwrap().clone();
+            }
+            let message = tokio::time::timeout(Duration::from_secs(20), self.receive())
+                .await
+                .expect("diagnostics in time");
+            self.notifications.push(message);
+        }
+    }
+}
+
+const URI: &str = "file:///tmp/levkit-e2e/fort.des";
+const LEVEL: &str = "MAZE:\"fort\",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n-----\nENDMAP\nMONSTER:'d',\"jackal\",(9,1)\n";
+
+async fn started() -> Client {
+    let mut client = Client::start().await;
+    let result = client
+        .request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": { "general": { "positionEncodings": ["utf-16"] } } }))
+        .await;
+    assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
+    assert_eq!(result["capabilities"]["hoverProvider"], true);
+    client.notify("initialized", json!({})).await;
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": URI, "languageId": "nethack-des", "version": 1, "text": LEVEL } }))
+        .await;
+    client
+}
+
+#[tokio::test]
+async fn an_editor_session() {
+    let mut client = started().await;
+
+    // An out-of-map coordinate is an error on its line.
+    let diagnostics = client.diagnostics(URI, 1).await;
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "NH0115");
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({ "line": 7, "character": 21 })
+    );
+
+    // Fixing it with an incremental edit clears the diagnostics of the new version.
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [
+                { "range": { "start": { "line": 7, "character": 22 }, "end": { "line": 7, "character": 23 } }, "text": "2" }
+            ] }),
+        )
+        .await;
+    assert_eq!(client.diagnostics(URI, 2).await, Vec::<Value>::new());
+
+    // Pull diagnostics agree.
+    let pulled = client
+        .request(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    assert_eq!(pulled["items"], json!([]));
+
+    // Hover on MONSTER documents the keyword.
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": URI }, "position": { "line": 7, "character": 2 } }),
+        )
+        .await;
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .starts_with("**MONSTER**"),
+        "{hover}"
+    );
+
+    // Hover on a map cell says what it is and where it lands.
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": URI }, "position": { "line": 4, "character": 1 } }),
+        )
+        .await;
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("Map cell (1, 1)"),
+        "{hover}"
+    );
+
+    // The outline lists the level.
+    let symbols = client
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    assert_eq!(symbols[0]["name"], "fort");
+
+    // The preview is 21 rows of 80 cells, the map placed where the game puts it.
+    let preview = client
+        .request("levkit/preview", json!({ "textDocument": { "uri": URI } }))
+        .await;
+    let rows = preview["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 21);
+    assert!(
+        rows.iter()
+            .all(|r| r.as_str().unwrap().chars().count() == 80)
+    );
+    // A 5x3 map at center,center starts at (2+(76-5)/2, 2+(18-3)/2) = (37, 9).
+    assert_eq!(&rows[9].as_str().unwrap()[37..42], "-----");
+    assert_eq!(&rows[10].as_str().unwrap()[37..42], "|...|");
+
+    client.request("shutdown", Value::Null).await;
+}
+
+#[tokio::test]
+async fn completion_offers_monsters_of_the_class_just_written() {
+    let mut client = started().await;
+    client.diagnostics(URI, 1).await;
+    let text = format!("{LEVEL}MONSTER: 'd', \"");
+    client
+        .notify("textDocument/didChange", json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [ { "text": text } ] }))
+        .await;
+    let items = client
+        .request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": URI }, "position": { "line": 8, "character": 15 } }),
+        )
+        .await;
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"jackal"), "{labels:?}");
+    assert!(!labels.contains(&"newt"), "only class 'd': {labels:?}");
+}
+
+#[tokio::test]
+async fn quick_fixes_come_from_diagnostics() {
+    let mut client = started().await;
+    client.diagnostics(URI, 1).await;
+    let text = LEVEL.replace("\"jackal\",(9,1)", "\"jakal\",(1,1)");
+    client
+        .notify("textDocument/didChange", json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [ { "text": text } ] }))
+        .await;
+    let diagnostics = client.diagnostics(URI, 2).await;
+    assert_eq!(diagnostics[0]["code"], "NH0202");
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": URI }, "range": diagnostics[0]["range"], "context": { "diagnostics": diagnostics } }),
+        )
+        .await;
+    assert_eq!(actions[0]["title"], "Replace with \"jackal\"");
+    assert_eq!(
+        actions[0]["edit"]["changes"][URI][0]["newText"],
+        "\"jackal\""
+    );
+}
+
+#[tokio::test]
+async fn utf8_positions_when_the_client_offers_them() {
+    let mut client = Client::start().await;
+    let result = client
+        .request("initialize", json!({ "processId": null, "capabilities": { "general": { "positionEncodings": ["utf-8", "utf-16"] } } }))
+        .await;
+    assert_eq!(result["capabilities"]["positionEncoding"], "utf-8");
+}
