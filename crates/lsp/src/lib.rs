@@ -4,6 +4,8 @@
 
 mod convert;
 mod handlers;
+#[doc(hidden)]
+pub mod test_client;
 
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;

@@ -1,0 +1,109 @@
+//! An in-memory LSP client for tests and benchmarks: it drives the real server over a pipe.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::io::{
+    AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, ReadHalf, WriteHalf,
+};
+
+pub struct Client {
+    reader: BufReader<ReadHalf<DuplexStream>>,
+    writer: WriteHalf<DuplexStream>,
+    next_id: i64,
+    /// Notifications received while waiting for responses.
+    pub notifications: Vec<Value>,
+}
+
+impl Client {
+    pub async fn start() -> Client {
+        let (client_side, server_side) = tokio::io::duplex(1 << 20);
+        let (server_read, server_write) = tokio::io::split(server_side);
+        let (service, socket) = crate::service();
+        tokio::spawn(
+            tower_lsp_server::Server::new(server_read, server_write, socket).serve(service),
+        );
+        let (reader, writer) = tokio::io::split(client_side);
+        Client {
+            reader: BufReader::new(reader),
+            writer,
+            next_id: 0,
+            notifications: Vec::new(),
+        }
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        let framed = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        self.writer
+            .write_all(framed.as_bytes())
+            .await
+            .expect("the in-memory pipe works");
+    }
+
+    pub async fn receive(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.reader
+                .read_line(&mut line)
+                .await
+                .expect("the in-memory pipe works");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = n.parse().expect("the in-memory pipe works");
+            }
+        }
+        let mut body = vec![0; length];
+        self.reader
+            .read_exact(&mut body)
+            .await
+            .expect("the in-memory pipe works");
+        serde_json::from_slice(&body).expect("the in-memory pipe works")
+    }
+
+    pub async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
+            .await;
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(20), self.receive())
+                .await
+                .expect("a response in time");
+            if message.get("id") == Some(&json!(id)) && message.get("method").is_none() {
+                assert!(message.get("error").is_none(), "{method} failed: {message}");
+                return message["result"].clone();
+            }
+            self.notifications.push(message);
+        }
+    }
+
+    pub async fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }))
+            .await;
+    }
+
+    /// Waits for the diagnostics of `uri` at `version`.
+    pub async fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
+        loop {
+            if let Some(found) = self.notifications.iter().rev().find(|n| {
+                n["method"] == "textDocument/publishDiagnostics"
+                    && n["params"]["uri"] == uri
+                    && n["params"]["version"] == version
+            }) {
+                return found["params"]["diagnostics"]
+                    .as_array()
+                    .expect("the in-memory pipe works")
+                    .clone();
+            }
+            let message = tokio::time::timeout(Duration::from_secs(20), self.receive())
+                .await
+                .expect("diagnostics in time");
+            self.notifications.push(message);
+        }
+    }
+}
