@@ -77,9 +77,7 @@ fn hover_on_a_monster_name() {
 #[test]
 fn hover_on_a_map_cell() {
     check_hover(
-        &format!(
-            "MAZE:\"fort\",' '\nGEOMETRY:center,center\nMAP\n-----\n|.$0{{.|\n-----\nENDMAP\n"
-        ),
+        "MAZE:\"fort\",' '\nGEOMETRY:center,center\nMAP\n-----\n|.$0{.|\n-----\nENDMAP\n",
         expect![[r#"
         [{]
         **`{`** — a fountain

@@ -208,22 +208,17 @@ fn check_appearance(
                         what.value
                     ),
                 );
-                if let Some(s) = closest(
-                    &what.value,
-                    FEATURES
-                        .iter()
-                        .map(|f| f.explanation)
-                        .filter(|e| !e.is_empty()),
-                ) {
-                    diagnostic
-                        .message
-                        .push_str(&format!(". Did you mean \"{s}\"?"));
-                    diagnostic = diagnostic.with_replacement(
-                        format!("Replace with \"{s}\""),
-                        what.range,
-                        format!("\"{s}\""),
-                    );
-                }
+                diagnostic = did_you_mean(
+                    diagnostic,
+                    what.range,
+                    closest(
+                        &what.value,
+                        FEATURES
+                            .iter()
+                            .map(|f| f.explanation)
+                            .filter(|e| !e.is_empty()),
+                    ),
+                );
                 out.push(diagnostic);
             }
         }
@@ -240,19 +235,14 @@ fn check_appearance(
                         what.value
                     ),
                 );
-                if let Some(s) = closest(
-                    &what.value,
-                    OBJECTS.iter().map(|o| o.name).filter(|n| !n.is_empty()),
-                ) {
-                    diagnostic
-                        .message
-                        .push_str(&format!(". Did you mean \"{s}\"?"));
-                    diagnostic = diagnostic.with_replacement(
-                        format!("Replace with \"{s}\""),
-                        what.range,
-                        format!("\"{s}\""),
-                    );
-                }
+                diagnostic = did_you_mean(
+                    diagnostic,
+                    what.range,
+                    closest(
+                        &what.value,
+                        OBJECTS.iter().map(|o| o.name).filter(|n| !n.is_empty()),
+                    ),
+                );
                 out.push(diagnostic);
             }
         }
@@ -292,16 +282,7 @@ fn unknown_monster(name: &Spanned<String>, class: char, class_range: TextRange) 
         .iter()
         .filter(|m| m.class == class as u8)
         .map(|m| m.name);
-    if let Some(s) = closest(&name.value, in_class) {
-        diagnostic
-            .message
-            .push_str(&format!(". Did you mean \"{s}\"?"));
-        diagnostic = diagnostic.with_replacement(
-            format!("Replace with \"{s}\""),
-            name.range,
-            format!("\"{s}\""),
-        );
-    }
+    diagnostic = did_you_mean(diagnostic, name.range, closest(&name.value, in_class));
     diagnostic
 }
 
@@ -356,14 +337,11 @@ pub(super) fn check_object(out: &mut Vec<Diagnostic>, object: &Object, registers
                     object.class.range,
                     format!("'{}'", escape_class(other_class)),
                 );
-            } else if let Some(s) = object_suggestion(&name.value, |o| in_scope(&o)) {
-                diagnostic
-                    .message
-                    .push_str(&format!(". Did you mean \"{s}\"?"));
-                diagnostic = diagnostic.with_replacement(
-                    format!("Replace with \"{s}\""),
+            } else {
+                diagnostic = did_you_mean(
+                    diagnostic,
                     name.range,
-                    format!("\"{s}\""),
+                    object_suggestion(&name.value, |o| in_scope(&o)),
                 );
             }
             out.push(diagnostic);
@@ -381,16 +359,11 @@ pub(super) fn check_object(out: &mut Vec<Diagnostic>, object: &Object, registers
                 monster.value
             ),
         );
-        if let Some(s) = closest(&monster.value, MONSTERS.iter().map(|m| m.name)) {
-            diagnostic
-                .message
-                .push_str(&format!(". Did you mean \"{s}\"?"));
-            diagnostic = diagnostic.with_replacement(
-                format!("Replace with \"{s}\""),
-                monster.range,
-                format!("\"{s}\""),
-            );
-        }
+        diagnostic = did_you_mean(
+            diagnostic,
+            monster.range,
+            closest(&monster.value, MONSTERS.iter().map(|m| m.name)),
+        );
         out.push(diagnostic);
     }
 }
@@ -404,16 +377,11 @@ pub(super) fn check_trap(out: &mut Vec<Diagnostic>, trap: &Trap) {
             kind.range,
             format!("\"{}\" is not a trap of the game", kind.value),
         );
-        if let Some(s) = closest(&kind.value, TRAPS.iter().map(|(n, _)| *n)) {
-            diagnostic
-                .message
-                .push_str(&format!("; did you mean \"{s}\"?"));
-            diagnostic = diagnostic.with_replacement(
-                format!("Replace with \"{s}\""),
-                kind.range,
-                format!("\"{s}\""),
-            );
-        }
+        diagnostic = did_you_mean(
+            diagnostic,
+            kind.range,
+            closest(&kind.value, TRAPS.iter().map(|(n, _)| *n)),
+        );
         out.push(diagnostic);
     } else if kind.value == "magic portal" {
         out.push(Diagnostic::new(
@@ -441,16 +409,11 @@ pub(super) fn check_room_type(
             room_type.value
         ),
     );
-    if let Some(s) = closest(&room_type.value, ROOM_TYPES.iter().map(|(n, _)| *n)) {
-        diagnostic
-            .message
-            .push_str(&format!("; did you mean \"{s}\"?"));
-        diagnostic = diagnostic.with_replacement(
-            format!("Replace with \"{s}\""),
-            room_type.range,
-            format!("\"{s}\""),
-        );
-    }
+    diagnostic = did_you_mean(
+        diagnostic,
+        room_type.range,
+        closest(&room_type.value, ROOM_TYPES.iter().map(|(n, _)| *n)),
+    );
     out.push(diagnostic);
     Some(0)
 }
@@ -468,4 +431,20 @@ fn object_suggestion(
         return Some(o.name);
     }
     closest(name, candidates().map(|o| o.name))
+}
+
+/// Appends "did you mean" and the fix that writes the suggestion, when there is one.
+pub(super) fn did_you_mean(
+    diagnostic: Diagnostic,
+    range: TextRange,
+    suggestion: Option<&str>,
+) -> Diagnostic {
+    let Some(s) = suggestion else {
+        return diagnostic;
+    };
+    let mut diagnostic = diagnostic;
+    diagnostic
+        .message
+        .push_str(&format!("; did you mean \"{s}\"?"));
+    diagnostic.with_replacement(format!("Replace with \"{s}\""), range, format!("\"{s}\""))
 }
