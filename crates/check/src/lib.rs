@@ -3,3 +3,4 @@
 
 pub mod dungeon;
 pub mod nethack;
+pub mod rlg327;

@@ -53,10 +53,14 @@ pub fn run(args: &CheckArgs) -> u8 {
     let started = Instant::now();
     let mut trouble = false;
     let mut paths = Vec::new();
+    // Files named on the command line are always checked; files found in a directory by a
+    // loose extension (`.txt`) only when they are RLG327 descriptions.
+    let mut explicit = Vec::new();
     for path in &args.paths {
         if path.is_dir() {
             trouble |= collect_dir(path, &mut paths);
         } else {
+            explicit.push(path.clone());
             paths.push(path.clone());
         }
     }
@@ -72,7 +76,20 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut files = Vec::new();
     for (path, bytes) in contents {
         match bytes {
-            Ok(bytes) => files.push(db.add_file(path, &bytes, args.dialect.forced())),
+            Ok(bytes) => {
+                let loose = !explicit.contains(&path)
+                    && path
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
+                let file = db.add_file(path, &bytes, args.dialect.forced());
+                let description = matches!(
+                    levkit_ide::dialect(&db, file),
+                    Dialect::Rlg327Monster | Dialect::Rlg327Object
+                );
+                if !loose || description {
+                    files.push(file);
+                }
+            }
             Err(error) => {
                 eprintln!("levkit: cannot read {}: {error}", path.display());
                 trouble = true;

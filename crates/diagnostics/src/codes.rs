@@ -214,4 +214,36 @@ codes! {
     // ---- dungeon.def and .des files together -------------------------------------------
     DG0501 Warning Default "missing-level-file" "A special level of the dungeon has no `.des` level of that name beside it." "";
     DG0502 Warning Default "unreachable-level-file" "A `.des` level is not reached from the dungeon description." "";
+
+    // ---- COM S 327 monster and object descriptions ------------------------------------------
+    RL0001 Error Default "wrong-header" "The first line is not exactly `RLG327 MONSTER DESCRIPTION 1` (or OBJECT)." "";
+    RL0002 Info Default "crlf-line-ends" "The file has CRLF line ends: accepted here, but the course's reference parser rejects the file." "";
+    RL0003 Info Default "no-final-newline" "The file does not end with a line end." "";
+    RL0004 Warning Default "text-outside-entry" "A line outside any BEGIN ... END entry; readers skip it." "";
+    RL0005 Info Default "legacy-format" "A 2015-2017 file without RRTY (and ART): checked with the legacy field set." "";
+    RL0101 Error Default "wrong-begin" "A BEGIN line is not `BEGIN MONSTER` (or `BEGIN OBJECT`) for this file." "";
+    RL0102 Error Default "entry-not-closed" "An entry has no END line before the next BEGIN or the end of the file." "";
+    RL0103 Error Default "text-after-end" "Text follows END on its line." "";
+    RL0104 Error Default "unknown-field" "A line in an entry starts with a word that is not a field keyword." "";
+    RL0105 Error Default "missing-fields" "An entry lacks required fields." "";
+    RL0106 Error Default "duplicate-field" "A field appears twice in an entry." "";
+    RL0201 Error Default "empty-name" "NAME has no text." "";
+    RL0202 Info Default "name-trailing-blanks" "Blanks at the end of a NAME become part of the name." "";
+    RL0203 Error Default "bad-symbol" "SYMB is not exactly one character." "";
+    RL0204 Error Default "bad-color" "COLOR is empty, names an unknown colour, or (for objects) names more than one." "";
+    RL0205 Error Default "bad-dice" "A dice value is not written `base+countdsides`, or does not fit 32 bits." "";
+    RL0206 Info Default "degenerate-dice" "Dice that always roll the same (zero or one sides)." "";
+    RL0207 Error Default "bad-ability" "ABIL is empty or names an unknown ability." "";
+    RL0208 Error Default "bad-rarity" "RRTY is not a whole number from 1 to 100." "";
+    RL0209 Error Default "bad-artifact" "ART is not exactly TRUE or FALSE." "";
+    RL0210 Error Default "bad-type" "TYPE is empty, unknown, or names more than one type." "";
+    RL0211 Error Default "desc-text-on-keyword-line" "Text follows DESC on its own line; the description starts on the next line." "";
+    RL0212 Error Default "desc-line-too-long" "A description line is longer than 77 characters." "";
+    RL0213 Error Default "desc-not-terminated" "A description does not end with a line holding only `.`." "";
+    RL0214 Error Default "desc-empty" "A description has no text." "";
+    RL0215 Warning Default "desc-almost-terminator" "A description line holds `.` with blanks around it, which does not end the description." "";
+    RL0301 Warning Default "duplicate-entry-name" "Two entries share a name." "";
+    RL0302 Warning Default "boss-not-unique" "A BOSS monster is not UNIQ, or several monsters are BOSS." "";
+    RL0303 Warning Default "impossible-stats" "HP or SPEED can be zero or less, or WEIGHT negative." "";
+    RL0304 Error Default "no-valid-entries" "No entry of the file is valid." "";
 }

@@ -102,6 +102,20 @@ pub fn dungeon_model(
         .then(|| levkit_model::dungeon::lower(&parse(db, file).syntax()))
 }
 
+/// The model of a COM S 327 description file (`None` for files of other dialects).
+#[salsa::tracked]
+pub fn rlg327_model(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+) -> Option<levkit_model::rlg327::DescFile> {
+    let kind = match dialect(db, file) {
+        Dialect::Rlg327Monster => levkit_model::rlg327::Kind::Monster,
+        Dialect::Rlg327Object => levkit_model::rlg327::Kind::Object,
+        _ => return None,
+    };
+    Some(levkit_model::rlg327::lower(&parse(db, file).syntax(), kind))
+}
+
 /// Every diagnostic of the file, sorted by position: encoding, syntax, then semantic checks.
 /// Codes of the `Extra` group are included; callers filter them (see [`CheckOptions`]).
 #[salsa::tracked]
@@ -118,6 +132,11 @@ pub fn diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic
             out.extend(parse(db, file).errors().iter().cloned());
             if let Some(model) = dungeon_model(db, file) {
                 out.extend(levkit_check::dungeon::check(model));
+            }
+        }
+        Dialect::Rlg327Monster | Dialect::Rlg327Object => {
+            if let Some(model) = rlg327_model(db, file) {
+                out.extend(levkit_check::rlg327::check(model));
             }
         }
         Dialect::DcssDes => out.push(Diagnostic::new(

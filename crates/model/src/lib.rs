@@ -4,6 +4,7 @@
 
 pub mod dungeon;
 pub mod nethack;
+pub mod rlg327;
 
 pub use rowan::{TextRange, TextSize};
 

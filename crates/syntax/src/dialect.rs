@@ -8,6 +8,10 @@ pub enum Dialect {
     NethackDes,
     /// NetHack 3.4.3's dungeon description (`dungeon.def`), compiled by dgn_comp.
     NethackDungeon,
+    /// COM S 327 monster descriptions (`RLG327 MONSTER DESCRIPTION 1`).
+    Rlg327Monster,
+    /// COM S 327 object descriptions (`RLG327 OBJECT DESCRIPTION 1`).
+    Rlg327Object,
     /// Dungeon Crawl Stone Soup vault files (recognised, not yet analysed).
     DcssDes,
     /// A file whose format could not be recognised.
@@ -19,6 +23,8 @@ impl Dialect {
         match self {
             Dialect::NethackDes => "nethack",
             Dialect::NethackDungeon => "nethack-dungeon",
+            Dialect::Rlg327Monster => "rlg327-monster",
+            Dialect::Rlg327Object => "rlg327-object",
             Dialect::DcssDes => "dcss",
             Dialect::Unknown => "unknown",
         }
@@ -28,6 +34,8 @@ impl Dialect {
         match name {
             "nethack" | "nethack-des" => Some(Dialect::NethackDes),
             "nethack-dungeon" | "dungeon" => Some(Dialect::NethackDungeon),
+            "rlg327-monster" => Some(Dialect::Rlg327Monster),
+            "rlg327-object" => Some(Dialect::Rlg327Object),
             "dcss" | "dcss-des" => Some(Dialect::DcssDes),
             _ => None,
         }
@@ -38,6 +46,9 @@ impl Dialect {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("des"))
             || is_dungeon_file_name(path)
+            || path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
     }
 
     /// Recognises a file by its content, using the name only as a tie-breaker.
@@ -48,6 +59,9 @@ impl Dialect {
     pub fn detect(path: &Path, text: &str) -> Dialect {
         if is_dungeon_file_name(path) {
             return Dialect::NethackDungeon;
+        }
+        if let Some(kind) = rlg327_kind(path, text) {
+            return kind;
         }
         for line in text.lines().take(400) {
             let line = line.trim_end_matches('\r');
@@ -96,6 +110,30 @@ impl Dialect {
             return Dialect::NethackDes;
         }
         Dialect::Unknown
+    }
+}
+
+/// RLG327 files: by their header (any course prefix, so that a wrong header is still
+/// recognised and reported), by their first entry, or by the usual file names.
+fn rlg327_kind(path: &Path, text: &str) -> Option<Dialect> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    let words: Vec<&str> = first.split_whitespace().collect();
+    let by_word = |w: &str| match w {
+        "MONSTER" => Some(Dialect::Rlg327Monster),
+        "OBJECT" => Some(Dialect::Rlg327Object),
+        _ => None,
+    };
+    if words.len() >= 3 && words[2] == "DESCRIPTION" {
+        return by_word(words[1]);
+    }
+    if words.first() == Some(&"BEGIN") {
+        return words.get(1).and_then(|w| by_word(w));
+    }
+    let name = path.file_name()?.to_str()?;
+    match name {
+        "monster_desc.txt" => Some(Dialect::Rlg327Monster),
+        "object_desc.txt" => Some(Dialect::Rlg327Object),
+        _ => None,
     }
 }
 

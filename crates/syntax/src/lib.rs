@@ -8,6 +8,7 @@ mod dialect;
 pub mod dungeon;
 pub mod nethack;
 mod parser;
+pub mod rlg327;
 pub mod suggest;
 mod syntax_kind;
 
@@ -84,6 +85,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Parse {
     match dialect {
         Dialect::NethackDes => nethack::parse(text),
         Dialect::NethackDungeon => dungeon::parse(text),
+        Dialect::Rlg327Monster | Dialect::Rlg327Object => rlg327::parse(text),
         Dialect::DcssDes | Dialect::Unknown => {
             let mut builder = rowan::GreenNodeBuilder::new();
             builder.start_node(SyntaxKind::SOURCE_FILE.into());

@@ -122,6 +122,22 @@ pub enum SyntaxKind {
     AT,
     PLUS,
 
+    // ---- RLG327 descriptions ----
+    /// The text of the header line.
+    RLG_HEADER_TEXT,
+    RLG_BEGIN_KW,
+    RLG_END_KW,
+    /// A field keyword (`NAME`, `DESC`, `SPEED`...), or an unknown word where one is expected.
+    RLG_FIELD_KW,
+    /// One word of a field's value.
+    RLG_WORD,
+    /// Free text to the end of the line (a NAME, a stray line).
+    RLG_TEXT,
+    /// One line of a DESC block.
+    RLG_DESC_LINE,
+    /// The `.` line that ends a DESC block.
+    RLG_DESC_END,
+
     /// End of input; never stored in a tree.
     EOF,
 
@@ -205,6 +221,14 @@ pub enum SyntaxKind {
     /// `BRANCH` in a dungeon.def.
     DGN_BRANCH_STMT,
     CHAIN_BRANCH_STMT,
+    /// The header line of an RLG327 file.
+    RLG_HEADER,
+    /// `BEGIN MONSTER` ... `END`.
+    RLG_ENTRY,
+    /// One field of an entry, DESC text included.
+    RLG_FIELD,
+    /// A line outside any entry.
+    RLG_STRAY,
 
     #[doc(hidden)]
     __LAST,
