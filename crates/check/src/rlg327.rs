@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
-use levkit_model::Spanned;
 use levkit_model::rlg327::{
     ABILITIES, COLORS, DescFile, Dice, Entry, Field, FieldValue, Kind, TYPES,
 };
