@@ -15,7 +15,10 @@ fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in entries {
         if path.is_dir() {
             fixtures(&path, out);
-        } else if path.extension().is_some_and(|e| e == "des" || e == "def") {
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "des" || e == "def" || e == "txt")
+        {
             out.push(path);
         }
     }
@@ -25,7 +28,7 @@ fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
 fn diagnostic_fixtures() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-data");
     let mut files = Vec::new();
-    for dialect in ["nethack", "dungeon"] {
+    for dialect in ["nethack", "dungeon", "rlg327"] {
         fixtures(&root.join(dialect).join("check"), &mut files);
     }
     assert!(
