@@ -21,6 +21,23 @@ pub struct CompileArgs {
     out: PathBuf,
     #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
     dialect: DialectArg,
+    /// What to produce: the game's files, or (for RLG327 descriptions) a print-out or JSON on
+    /// standard output.
+    #[arg(long, value_enum, default_value_t = Emit::Files)]
+    emit: Emit,
+    /// With `--emit print`: reproduce the course reference parser's print-out byte for byte.
+    #[arg(long)]
+    compat: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Emit {
+    /// `.lev` files and `dungeon`, written to `--out`.
+    Files,
+    /// The definitions as the RLG327 assignment prints them.
+    Print,
+    /// The definitions as JSON.
+    Json,
 }
 
 /// What compiling one source file did, to be printed in order.
@@ -30,6 +47,9 @@ struct Outcome {
 }
 
 pub fn run(args: &CompileArgs) -> u8 {
+    if args.emit != Emit::Files {
+        return emit_descriptions(args);
+    }
     if let Err(error) = std::fs::create_dir_all(&args.out) {
         eprintln!("levkit: cannot create {}: {error}", args.out.display());
         return EXIT_TROUBLE;
@@ -170,4 +190,79 @@ pub fn inspect(path: &Path) -> u8 {
             EXIT_ERRORS
         }
     }
+}
+
+/// `--emit print|json`: RLG327 descriptions to standard output.
+fn emit_descriptions(args: &CompileArgs) -> u8 {
+    use levkit_model::rlg327::{Dice, FieldValue, Kind};
+    let mut status = EXIT_OK;
+    let mut out = String::new();
+    for path in &args.files {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                eprintln!("levkit: cannot read {}: {error}", path.display());
+                status = EXIT_TROUBLE;
+                continue;
+            }
+        };
+        let mut db = RootDatabase::default();
+        let file = db.add_file(path.clone(), &bytes, args.dialect.forced());
+        let Some(model) = levkit_ide::rlg327_model(&db, file) else {
+            eprintln!(
+                "levkit: {} is not an RLG327 description file; --emit {} is for those",
+                path.display(),
+                if args.emit == Emit::Json {
+                    "json"
+                } else {
+                    "print"
+                }
+            );
+            status = status.max(EXIT_ERRORS);
+            continue;
+        };
+        let diagnostics = levkit_ide::diagnostics(&db, file);
+        if args.compat {
+            let kind = match model.kind {
+                Kind::Monster => levkit_compile::rlg327::Kind::Monster,
+                Kind::Object => levkit_compile::rlg327::Kind::Object,
+            };
+            out.push_str(&levkit_compile::rlg327::print_compat(&bytes, kind));
+            continue;
+        }
+        if args.emit == Emit::Print {
+            out.push_str(&levkit_compile::rlg327::print(model, diagnostics));
+            continue;
+        }
+        let entries: Vec<serde_json::Value> = levkit_compile::rlg327::valid_entries(model, diagnostics)
+            .into_iter()
+            .map(|entry| {
+                let mut object = serde_json::Map::new();
+                for &keyword in model.kind.fields() {
+                    let Some(field) = entry.field(keyword) else { continue };
+                    let value = match &field.value {
+                        FieldValue::Desc { lines, .. } => serde_json::json!(lines.iter().map(|l| l.value.as_str()).collect::<Vec<_>>().join("\n")),
+                        FieldValue::Text(text) => serde_json::json!(text.value),
+                        FieldValue::Words(words) => match (keyword, words.as_slice()) {
+                            (k, [w]) if model.kind.dice_fields().contains(&k) => match Dice::parse(&w.value) {
+                                Some(d) => serde_json::json!({ "base": d.base, "count": d.count, "sides": d.sides }),
+                                None => serde_json::json!(w.value),
+                            },
+                            ("COLOR" | "ABIL", _) => serde_json::json!(words.iter().map(|w| w.value.as_str()).collect::<Vec<_>>()),
+                            ("RRTY", [w]) => serde_json::json!(w.value.parse::<i64>().ok()),
+                            ("ART", [w]) => serde_json::json!(w.value == "TRUE"),
+                            (_, [w]) => serde_json::json!(w.value),
+                            _ => serde_json::Value::Null,
+                        },
+                    };
+                    object.insert(keyword.to_lowercase(), value);
+                }
+                serde_json::Value::Object(object)
+            })
+            .collect();
+        out.push_str(&serde_json::json!({ "file": path.display().to_string(), "kind": model.kind.word().to_lowercase(), "entries": entries }).to_string());
+        out.push('\n');
+    }
+    print!("{out}");
+    status
 }

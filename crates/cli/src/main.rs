@@ -26,7 +26,8 @@ struct Cli {
 enum Command {
     /// Report errors and warnings in level files (directories are searched recursively).
     Check(check::CheckArgs),
-    /// Compile NetHack levels to `.lev` files (one per level) and dungeon.def to `dungeon`.
+    /// Compile NetHack levels to `.lev` files (one per level) and dungeon.def to `dungeon`, or
+    /// print RLG327 descriptions (`--emit print|json`).
     Compile(compile::CompileArgs),
     /// Print a compiled `.lev` file as readable records.
     Inspect { file: PathBuf },

@@ -311,3 +311,44 @@ fn lsp_over_stdio() {
     let status = child.wait().unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn rlg327_descriptions_print_as_the_assignment_asks() {
+    let file = "test-data/rlg327/check/clean_monster_desc.txt";
+    let printed = levkit(&["compile", "--emit", "print", file]);
+    assert_eq!(printed.status.code(), Some(0));
+    expect![[r#"
+        Sample Rat
+        A small grey rat.
+        r
+        RED
+        10+2d4
+        SMART
+        5+1d4
+        0+1d3
+        50
+
+        Cave Bear
+        A small grey rat.
+        B
+        RED
+        10+2d4
+        SMART TUNNEL
+        5+1d4
+        0+1d3
+        20
+    "#]]
+    .assert_eq(&stdout(&printed));
+    let compat = levkit(&["compile", "--emit", "print", "--compat", file]);
+    assert!(
+        stdout(&compat).contains("SMART TUNNEL \n5+1d4\n"),
+        "{}",
+        stdout(&compat)
+    );
+    let json = levkit(&["compile", "--emit", "json", file]);
+    let value: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    assert_eq!(
+        value["entries"][1]["speed"],
+        serde_json::json!({ "base": 10, "count": 2, "sides": 4 })
+    );
+}
