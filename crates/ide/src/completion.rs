@@ -43,8 +43,11 @@ pub fn completions(
     file: SourceFile,
     offset: TextSize,
 ) -> Vec<Completion> {
-    let root = parse(db, file).syntax();
     let dialect = dialect(db, file);
+    if matches!(dialect, Dialect::Rlg327Monster | Dialect::Rlg327Object) {
+        return crate::rlg327::completions(db, file, offset);
+    }
+    let root = parse(db, file).syntax();
     let Some(token) = root.token_at_offset(offset).left_biased() else {
         return keywords(dialect, None, TextRange::empty(offset));
     };

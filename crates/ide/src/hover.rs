@@ -25,6 +25,9 @@ pub fn hover(db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> Op
         .filter(|t| !t.kind().is_trivia())
         .or_else(|| at.left_biased())?;
     let dialect = dialect(db, file);
+    if matches!(dialect, Dialect::Rlg327Monster | Dialect::Rlg327Object) {
+        return crate::rlg327::hover(db, file, &token);
+    }
     let text = token.text();
     let doc = match dialect {
         Dialect::NethackDungeon => docs::dungeon_keyword(text),

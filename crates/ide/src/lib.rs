@@ -11,6 +11,7 @@ pub mod hover;
 mod links;
 pub mod navigation;
 pub mod preview;
+pub mod rlg327;
 pub mod structure;
 
 pub use links::{Workspace, link_diagnostics};

@@ -16,6 +16,8 @@ pub enum SymbolKind {
     Dungeon,
     DungeonLevel,
     Branch,
+    /// A monster or object of an RLG327 file.
+    Description,
 }
 
 /// One entry of the outline.
@@ -56,6 +58,32 @@ pub fn document_symbols(db: &dyn salsa::Database, file: SourceFile) -> Vec<Symbo
         match node.kind() {
             MAZE_LEVEL | ROOM_LEVEL => out.push(level_symbol(&node)),
             DUNGEON => out.push(dungeon_symbol(&node)),
+            RLG_ENTRY => {
+                let name = node
+                    .children()
+                    .filter(|f| {
+                        f.kind() == RLG_FIELD && f.first_token().is_some_and(|t| t.text() == "NAME")
+                    })
+                    .find_map(|f| {
+                        f.children_with_tokens()
+                            .filter_map(|e| e.into_token())
+                            .find(|t| t.kind() == RLG_TEXT)
+                    });
+                let kind = node
+                    .children_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .find(|t| t.kind() == RLG_WORD);
+                out.push(Symbol {
+                    name: name
+                        .as_ref()
+                        .map_or_else(|| "(unnamed)".into(), |t| t.text().trim_end().to_string()),
+                    detail: kind.map(|t| t.text().to_string()),
+                    kind: SymbolKind::Description,
+                    range: node.text_range(),
+                    focus: name.map_or(node.text_range(), |t| t.text_range()),
+                    children: Vec::new(),
+                });
+            }
             _ => {}
         }
     }
@@ -376,6 +404,9 @@ fn token_class(kind: SyntaxKind) -> Option<HighlightKind> {
         COMMENT | PREPROCESSOR => HighlightKind::Comment,
         STRING | UNTERMINATED_STRING => HighlightKind::String,
         INT | PERCENT => HighlightKind::Number,
+        RLG_BEGIN_KW | RLG_END_KW | RLG_FIELD_KW | RLG_HEADER_TEXT => HighlightKind::Keyword,
+        RLG_TEXT | RLG_DESC_LINE => HighlightKind::String,
+        RLG_WORD => HighlightKind::Value,
         CHAR => HighlightKind::Character,
         k if k.is_nethack_statement_start() || k.is_dungeon_statement_start() => {
             HighlightKind::Keyword

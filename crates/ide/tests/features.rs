@@ -158,3 +158,46 @@ fn outline_of_a_maze() {
           GEOMETRY:center,center Some("5x3")"#]]
     .assert_eq(&outline.join("\n"));
 }
+
+fn rlg_fixture(text: &str) -> (RootDatabase, SourceFile, TextSize) {
+    let offset = text.find("$0").expect("a $0 cursor marker");
+    let text = text.replacen("$0", "", 1);
+    let mut db = RootDatabase::default();
+    let file = db.add_file("monster_desc.txt", text.as_bytes(), None);
+    (db, file, TextSize::from(offset as u32))
+}
+
+const RAT: &str = "RLG327 MONSTER DESCRIPTION 1\n\nBEGIN MONSTER\nNAME Rat\nSPEED 10+2d4\n";
+
+#[test]
+fn rlg327_hover_on_dice_shows_range_mean_and_spread() {
+    let (db, file, offset) = rlg_fixture(&RAT.replace("10+2d4", "10+2$0d4"));
+    let hover = levkit_ide::hover::hover(&db, file, offset).unwrap();
+    expect![[r#"
+        **10+2d4** — from 12 to 18, 15.0 on average
+
+        ```
+            12..13      18.8% ########
+            14..14      18.8% ########
+            15..16      43.8% ##################
+            17..17      12.5% #####
+            18..18       6.2% ###
+        ```"#]]
+    .assert_eq(&hover.markdown);
+}
+
+#[test]
+fn rlg327_completion_offers_missing_fields_and_values() {
+    let (db, file, offset) = rlg_fixture(&format!("{RAT}$0"));
+    let labels: Vec<String> = levkit_ide::completion::completions(&db, None, file, offset)
+        .into_iter()
+        .map(|c| c.label)
+        .collect();
+    expect!["DESC SYMB COLOR ABIL HP DAM RRTY END"].assert_eq(&labels.join(" "));
+    let (db, file, offset) = rlg_fixture(&format!("{RAT}ABIL SMART $0"));
+    let labels: Vec<String> = levkit_ide::completion::completions(&db, None, file, offset)
+        .into_iter()
+        .map(|c| c.label)
+        .collect();
+    expect!["SMART TELE TUNNEL ERRATIC PASS PICKUP DESTROY UNIQ BOSS"].assert_eq(&labels.join(" "));
+}

@@ -76,6 +76,7 @@ fn symbol(
             LevSymbolKind::Room | LevSymbolKind::Subroom => SymbolKind::STRUCT,
             LevSymbolKind::Dungeon => SymbolKind::NAMESPACE,
             LevSymbolKind::Branch => SymbolKind::EVENT,
+            LevSymbolKind::Description => SymbolKind::OBJECT,
         },
         tags: None,
         deprecated: None,
@@ -673,6 +674,24 @@ impl Backend {
         self.query(move |db, cx| {
             let file = cx.file(&uri)?;
             let lines = lines(db, file, cx.encoding);
+            if let Some(model) = levkit_ide::rlg327_model(db, file) {
+                // A card per valid monster or object: its symbol in its colour, name and stats.
+                let diagnostics = levkit_ide::diagnostics(db, file);
+                let cards: Vec<serde_json::Value> = levkit_compile::rlg327::valid_entries(model, diagnostics)
+                    .into_iter()
+                    .map(|entry| {
+                        let fields: serde_json::Map<String, serde_json::Value> = model
+                            .kind
+                            .fields()
+                            .iter()
+                            .filter(|k| **k != "DESC")
+                            .map(|k| (k.to_lowercase(), serde_json::json!(levkit_compile::rlg327::field_text(entry, k))))
+                            .collect();
+                        serde_json::json!({ "range": lines.range(entry.range), "fields": fields })
+                    })
+                    .collect();
+                return Ok(serde_json::json!({ "uri": uri.as_str(), "kind": model.kind.word().to_lowercase(), "cards": cards }));
+            }
             let Some(preview) = levkit_ide::preview::preview(db, file, level.as_deref()) else {
                 return Ok(serde_json::json!({ "uri": uri.as_str(), "rows": [], "levels": [], "notes": ["this file has no level to preview"] }));
             };
