@@ -50,6 +50,10 @@ pub enum DialectArg {
     Nethack,
     /// NetHack 3.4.3 dungeon description (dgn_comp).
     NethackDungeon,
+    /// COM S 327 monster descriptions.
+    Rlg327Monster,
+    /// COM S 327 object descriptions.
+    Rlg327Object,
     /// Dungeon Crawl Stone Soup vaults.
     Dcss,
 }
@@ -60,6 +64,8 @@ impl DialectArg {
             DialectArg::Auto => None,
             DialectArg::Nethack => Some(Dialect::NethackDes),
             DialectArg::NethackDungeon => Some(Dialect::NethackDungeon),
+            DialectArg::Rlg327Monster => Some(Dialect::Rlg327Monster),
+            DialectArg::Rlg327Object => Some(Dialect::Rlg327Object),
             DialectArg::Dcss => Some(Dialect::DcssDes),
         }
     }
