@@ -23,9 +23,8 @@ pub(crate) fn diagnostics(db: &RootDatabase, cx: &Context, file: SourceFile) -> 
                 .map(|(_, d)| d.clone()),
         );
     }
-    let extra = false;
     let options = levkit_ide::CheckOptions {
-        extra_warnings: extra,
+        extra_warnings: cx.extra_warnings,
     };
     let lines = lines(db, file, cx.encoding);
     let uri = cx.uri(file);
@@ -161,6 +160,13 @@ impl LanguageServer for Backend {
                 .filter_map(|u| u.to_file_path().map(|p| p.into_owned()))
                 .collect();
             state.roots = roots;
+            if let Some(extra) = params
+                .initialization_options
+                .as_ref()
+                .and_then(crate::extra_warnings_setting)
+            {
+                state.extra_warnings = extra;
+            }
         }
         let legend = SemanticTokensLegend {
             token_types: HighlightKind::ALL
@@ -266,6 +272,13 @@ impl LanguageServer for Backend {
             Backend::refresh_workspace(&mut state);
         }
         self.publish_all().await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        if let Some(extra) = crate::extra_warnings_setting(&params.settings) {
+            self.state().extra_warnings = extra;
+            self.publish_all().await;
+        }
     }
 
     async fn shutdown(&self) -> Result<()> {

@@ -50,6 +50,8 @@ struct State {
     workspace: Option<Workspace>,
     encoding: Encoding,
     roots: Vec<PathBuf>,
+    /// lev_comp's `-w` warnings, from the client's `extraWarnings` setting.
+    extra_warnings: bool,
 }
 
 /// What a query needs besides the database.
@@ -58,6 +60,7 @@ struct Context {
     files: HashMap<Uri, SourceFile>,
     workspace: Option<Workspace>,
     encoding: Encoding,
+    extra_warnings: bool,
 }
 
 impl Context {
@@ -84,6 +87,14 @@ fn lines<'a>(db: &'a RootDatabase, file: SourceFile, encoding: Encoding) -> Line
     }
 }
 
+/// `extraWarnings` in a settings object, alone or under `levkit`.
+fn extra_warnings_setting(settings: &serde_json::Value) -> Option<bool> {
+    settings
+        .get("extraWarnings")
+        .or_else(|| settings.get("levkit").and_then(|l| l.get("extraWarnings")))
+        .and_then(serde_json::Value::as_bool)
+}
+
 /// The dialect an editor's language id names, if any.
 fn dialect_of_language(language: &str) -> Option<Dialect> {
     match language {
@@ -105,6 +116,7 @@ impl Backend {
                 workspace: None,
                 encoding: Encoding::Utf16,
                 roots: Vec::new(),
+                extra_warnings: false,
             })),
         }
     }
@@ -132,6 +144,7 @@ impl Backend {
                     files: state.files.clone(),
                     workspace: state.workspace,
                     encoding: state.encoding,
+                    extra_warnings: state.extra_warnings,
                 },
             )
         };

@@ -164,3 +164,32 @@ async fn utf8_positions_when_the_client_offers_them() {
         .await;
     assert_eq!(result["capabilities"]["positionEncoding"], "utf-8");
 }
+
+#[tokio::test]
+async fn extra_warnings_follow_the_client_setting() {
+    let mut client = Client::start().await;
+    client
+        .request("initialize", json!({ "processId": null, "capabilities": {}, "initializationOptions": { "extraWarnings": true } }))
+        .await;
+    client.notify("initialized", json!({})).await;
+    let text = "MAZE:\"r\",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n|.-.|\n|...|\n-----\nENDMAP\nREGION:(1,1,3,3),lit,\"ordinary\"\n";
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": URI, "languageId": "nethack-des", "version": 1, "text": text } }))
+        .await;
+    let diagnostics = client.diagnostics(URI, 1).await;
+    assert_eq!(diagnostics[0]["code"], "NH0301", "{diagnostics:?}");
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "levkit": { "extraWarnings": false } } }),
+        )
+        .await;
+    // The republished diagnostics of version 1 no longer hold the -W warning.
+    loop {
+        client.notifications.clear();
+        let again = client.diagnostics(URI, 1).await;
+        if again.is_empty() {
+            break;
+        }
+    }
+}

@@ -75,7 +75,10 @@ fn header_statement(p: &mut Parser<'_>, header: &mut Header, late: Option<&str>)
             p.error(
                 Code::NH0006,
                 range,
-                format!("a level has one {} line; merge the two", p.current_text()),
+                format!(
+                    "a level has one {} line; keep one (FLAGS may list several flags)",
+                    p.current_text()
+                ),
             );
         } else if later_seen {
             p.error(
@@ -138,11 +141,12 @@ fn map_part(p: &mut Parser<'_>, header: &mut Header) {
     match p.current() {
         NOMAP_KW => statement(p, None),
         GEOMETRY_KW => {
+            let keyword = p.current_range();
             statement(p, None);
             if p.at(MAP_KW) {
                 map_block(p);
             } else {
-                let range = p.previous_range().unwrap_or_else(|| p.current_range());
+                let range = keyword;
                 p.error(
                     Code::NH0013,
                     range,

@@ -418,7 +418,7 @@ impl LineLexer<'_> {
                         Code::NH0003,
                         tok_start,
                         tok_end,
-                        "this string has no closing `\"`",
+                        "this string has no closing `\"`; add one at the end of the text",
                     );
                     UNTERMINATED_STRING
                 }
@@ -444,7 +444,7 @@ impl LineLexer<'_> {
                     let message = match slice {
                         "\r" => "a carriage return not followed by a line feed".to_string(),
                         "'" => "a `'` that does not start a character like 'x'".to_string(),
-                        _ => format!("`{shown}` is not part of the lev_comp language"),
+                        _ => format!("`{shown}` is not part of the lev_comp language; remove it"),
                     };
                     self.error(Code::NH0004, tok_start, tok_end, message);
                     ERROR_CHAR
