@@ -194,7 +194,7 @@ pub fn inspect(path: &Path) -> u8 {
 
 /// `--emit print|json`: RLG327 descriptions to standard output.
 fn emit_descriptions(args: &CompileArgs) -> u8 {
-    use levkit_model::rlg327::{Dice, FieldValue, Kind};
+    use levkit_model::rlg327::{Dice, FieldValue};
     let mut status = EXIT_OK;
     let mut out = String::new();
     for path in &args.files {
@@ -223,11 +223,7 @@ fn emit_descriptions(args: &CompileArgs) -> u8 {
         };
         let diagnostics = levkit_ide::diagnostics(&db, file);
         if args.compat {
-            let kind = match model.kind {
-                Kind::Monster => levkit_compile::rlg327::Kind::Monster,
-                Kind::Object => levkit_compile::rlg327::Kind::Object,
-            };
-            out.push_str(&levkit_compile::rlg327::print_compat(&bytes, kind));
+            out.push_str(&levkit_compile::rlg327::print_compat(&bytes, model.kind));
             continue;
         }
         if args.emit == Emit::Print {

@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use levkit_compile::rlg327::{Kind, print_compat};
+use levkit_compile::rlg327::print_compat;
+use levkit_model::rlg327::Kind;
 
 #[test]
 fn compat_print_out_equals_the_reference_for_every_corpus_file() {

@@ -3,7 +3,7 @@
 
 mod reference;
 
-pub use reference::{Kind, print_compat};
+pub use reference::print_compat;
 
 use levkit_diagnostics::{Diagnostic, Severity};
 use levkit_model::rlg327::{DescFile, Entry, FieldValue};

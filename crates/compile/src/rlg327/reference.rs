@@ -4,55 +4,11 @@
 //! accepts `RRTY 0`, rejects a CRLF header, and prints colours and abilities its own way
 //! (see the research note on RLG327, sections 2 and 3).
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Monster,
-    Object,
-}
+use levkit_model::rlg327::{COLORS, Kind, TYPES};
 
-impl Kind {
-    fn header(self) -> &'static str {
-        match self {
-            Kind::Monster => "RLG327 MONSTER DESCRIPTION 1",
-            Kind::Object => "RLG327 OBJECT DESCRIPTION 1",
-        }
-    }
-
-    fn word(self) -> &'static str {
-        match self {
-            Kind::Monster => "MONSTER",
-            Kind::Object => "OBJECT",
-        }
-    }
-}
-
-const COLORS: &[&str] = &[
-    "RED", "GREEN", "BLUE", "CYAN", "YELLOW", "MAGENTA", "WHITE", "BLACK",
-];
 /// Abilities in the order the reference prints them.
 const ABILITIES: &[&str] = &[
     "BOSS", "DESTROY", "ERRATIC", "PASS", "PICKUP", "SMART", "TELE", "TUNNEL", "UNIQ",
-];
-const TYPES: &[&str] = &[
-    "WEAPON",
-    "OFFHAND",
-    "RANGED",
-    "ARMOR",
-    "HELMET",
-    "CLOAK",
-    "GLOVES",
-    "BOOTS",
-    "RING",
-    "AMULET",
-    "LIGHT",
-    "SCROLL",
-    "BOOK",
-    "FLASK",
-    "GOLD",
-    "AMMUNITION",
-    "FOOD",
-    "WAND",
-    "CONTAINER",
 ];
 
 struct Reader<'a> {
