@@ -112,16 +112,7 @@ pub fn lower(root: &SyntaxNode) -> DungeonFile {
     }
 }
 
-fn string(value: &Value) -> Option<Spanned<String>> {
-    let token = value.token()?;
-    let text = token.text();
-    let inner = match token.kind() {
-        STRING => &text[1..text.len() - 1],
-        UNTERMINATED_STRING => &text[1..],
-        _ => return None,
-    };
-    Some(Spanned::new(inner.to_string(), token.text_range()))
-}
+use crate::string;
 
 fn int(value: &Value) -> Option<Spanned<i64>> {
     let token = value.token().filter(|t| t.kind() == INT)?;

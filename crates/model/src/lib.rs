@@ -42,3 +42,16 @@ impl<T> Spanned<Option<T>> {
         self.value.map(|value| Spanned { value, range })
     }
 }
+
+/// A string value without its quotes (an unterminated one without its opening quote).
+pub(crate) fn string(value: &levkit_syntax::ast::Value) -> Option<Spanned<String>> {
+    use levkit_syntax::SyntaxKind::{STRING, UNTERMINATED_STRING};
+    let token = value.token()?;
+    let text = token.text();
+    let inner = match token.kind() {
+        STRING => &text[1..text.len() - 1],
+        UNTERMINATED_STRING => &text[1..],
+        _ => return None,
+    };
+    Some(Spanned::new(inner.to_string(), token.text_range()))
+}

@@ -472,16 +472,7 @@ fn keyword(value: &Value) -> Option<Spanned<&str>> {
 }
 
 /// A string without its quotes (an unterminated one without its opening quote).
-fn string(value: &Value) -> Option<Spanned<String>> {
-    let token = value.token()?;
-    let text = token.text();
-    let inner = match token.kind() {
-        STRING => &text[1..text.len() - 1],
-        UNTERMINATED_STRING => &text[1..],
-        _ => return None,
-    };
-    Some(Spanned::new(inner.to_string(), token.text_range()))
-}
+use crate::string;
 
 /// `'x'` or `'\x'`: the character x.
 fn char_value(value: &Value) -> Option<Spanned<char>> {
