@@ -63,12 +63,31 @@ pub fn corpus_dir() -> PathBuf {
 /// One command of a step list, run from the workspace root.
 struct Step {
     name: &'static str,
+    /// `cargo` (the one running us) or another program on PATH.
+    program: &'static str,
     args: &'static [&'static str],
+    /// Where to run, relative to the workspace root.
+    dir: &'static str,
 }
 
 impl Step {
     const fn cargo(name: &'static str, args: &'static [&'static str]) -> Step {
-        Step { name, args }
+        Step {
+            name,
+            program: "cargo",
+            args,
+            dir: ".",
+        }
+    }
+
+    /// npm in the VS Code extension's folder.
+    const fn npm(name: &'static str, args: &'static [&'static str]) -> Step {
+        Step {
+            name,
+            program: "npm",
+            args,
+            dir: "editors/vscode",
+        }
     }
 }
 
@@ -89,6 +108,8 @@ fn ci_steps() -> Vec<Step> {
         ),
         Step::cargo("generated files", &["xtask", "codegen", "--check"]),
         Step::cargo("tests", &["test", "--workspace"]),
+        Step::npm("editor dependencies", &["ci", "--no-audit", "--no-fund"]),
+        Step::npm("editor tests", &["test"]),
     ]
 }
 
@@ -105,23 +126,30 @@ fn run_steps(steps: &[Step]) -> Result<(), String> {
     let total = Instant::now();
     for (number, step) in steps.iter().enumerate() {
         eprintln!(
-            "\n==> [{}/{}] {}: cargo {}",
+            "\n==> [{}/{}] {}: {} {}",
             number + 1,
             steps.len(),
             step.name,
+            step.program,
             step.args.join(" ")
         );
         let started = Instant::now();
-        let status = Command::new(cargo())
+        let program = if step.program == "cargo" {
+            cargo()
+        } else {
+            step.program.into()
+        };
+        let status = Command::new(program)
             .args(step.args)
-            .current_dir(workspace_root())
+            .current_dir(workspace_root().join(step.dir))
             .status()
-            .map_err(|e| format!("step `{}`: cannot start cargo: {e}", step.name))?;
+            .map_err(|e| format!("step `{}`: cannot start {}: {e}", step.name, step.program))?;
         let elapsed = started.elapsed().as_secs_f64();
         if !status.success() {
             return Err(format!(
-                "step `{}` failed after {elapsed:.1}s ({status}): cargo {}",
+                "step `{}` failed after {elapsed:.1}s ({status}): {} {}",
                 step.name,
+                step.program,
                 step.args.join(" ")
             ));
         }
