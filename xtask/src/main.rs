@@ -110,6 +110,12 @@ fn ci_steps() -> Vec<Step> {
         Step::cargo("tests", &["test", "--workspace"]),
         Step::npm("editor dependencies", &["ci", "--no-audit", "--no-fund"]),
         Step::npm("editor tests", &["test"]),
+        Step {
+            name: "neovim test",
+            program: "bash",
+            args: &["editors/nvim/test/run.sh"],
+            dir: ".",
+        },
     ]
 }
 
