@@ -16,7 +16,8 @@ const USAGE: &str = "usage: cargo xtask <command>
 commands:
   codegen [--check]   regenerate the generated files (--check: fail if one is stale)
   ci                  run every CI step in order, stopping at the first failure
-  bench               run the benchmarks";
+  bench               run the benchmarks
+  dist                build editors/vscode/levkit.vsix, with the release server bundled";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         ["codegen", "--check"] => codegen::run(codegen::Mode::Check),
         ["ci"] => run_steps(&ci_steps()),
         ["bench"] => run_steps(&bench_steps()),
+        ["dist"] => dist(),
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             Ok(())
@@ -117,6 +119,38 @@ fn ci_steps() -> Vec<Step> {
             dir: ".",
         },
     ]
+}
+
+/// The VS Code extension, packaged with this platform's server and the grammars.
+fn dist() -> Result<(), String> {
+    run_steps(&[
+        Step::cargo("release server", &["build", "--release", "--bin", "levkit"]),
+        Step::npm("extension dependencies", &["ci", "--no-audit", "--no-fund"]),
+    ])?;
+    let root = workspace_root();
+    let extension = root.join("editors/vscode");
+    let copy = |from: &Path, to: &Path| {
+        std::fs::create_dir_all(to.parent().unwrap_or(to)).map_err(|e| e.to_string())?;
+        std::fs::copy(from, to)
+            .map(|_| ())
+            .map_err(|e| format!("cannot copy {}: {e}", from.display()))
+    };
+    copy(
+        &root.join("target/release/levkit"),
+        &extension.join("server/levkit"),
+    )?;
+    for entry in std::fs::read_dir(root.join("syntaxes")).map_err(|e| e.to_string())? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if let Some(name) = path.file_name() {
+            copy(&path, &extension.join("syntaxes").join(name))?;
+        }
+    }
+    run_steps(&[
+        Step::npm("bundle", &["run", "build"]),
+        Step::npm("package", &["run", "package"]),
+    ])?;
+    eprintln!("wrote {}", extension.join("levkit.vsix").display());
+    Ok(())
 }
 
 fn bench_steps() -> Vec<Step> {

@@ -1,0 +1,70 @@
+// The preview page in headless Chromium: it draws the `levkit/preview` answer the extension
+// posts, follows an edit message, keeps the last picture on an error, and asks the editor to
+// reveal the source of a clicked cell. No screenshots: the DOM is asserted.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const page_url = pathToFileURL(join(here, "..", "media", "preview.html")).href;
+const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+/** A preview as `levkit/preview` answers it: a map drawn at (x0, y0) on 21 rows of 80. */
+function preview(map, x0 = 37, y0 = 9) {
+  const rows = Array.from({ length: 21 }, () => " ".repeat(80).split(""));
+  const cells = [];
+  map.forEach((line, y) =>
+    [...line].forEach((glyph, x) => {
+      rows[y0 + y][x0 + x] = glyph;
+      cells.push({ x: x0 + x, y: y0 + y, glyph, what: glyph === "." ? "floor" : "a wall", range: { start: { line: 3 + y, character: x }, end: { line: 3 + y, character: x + 1 } } });
+    }),
+  );
+  return { level: "fort", levels: ["fort", "keep"], rows: rows.map((r) => r.join("")), cells, legend: [{ glyph: ".", meaning: "floor" }], notes: [] };
+}
+
+test("the preview page draws levels and follows edits", { skip: !existsSync(executablePath) && `no Chromium at ${executablePath}` }, async () => {
+  const browser = await chromium.launch({
+    executablePath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.sent = [];
+      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.sent.push(m) });
+    });
+    await page.goto(page_url);
+    const post = (message) => page.evaluate((m) => window.postMessage(m, "*"), message);
+    const row = (y) => page.evaluate((y) => document.querySelectorAll("#grid > div")[y].textContent, y);
+
+    await post({ type: "render", preview: preview(["-----", "|...|", "-----"]) });
+    assert.equal(await page.locator("#grid > div").count(), 21);
+    assert.equal((await row(10)).slice(37, 42), "|...|");
+    assert.equal(await page.locator("#grid > div:nth-child(11) span:nth-child(39)").getAttribute("class"), "cell-floor");
+    assert.equal(await page.locator("#level option").count(), 2);
+
+    // An edit: the server answers again and the picture changes.
+    await post({ type: "render", preview: preview(["-----", "|.{.|", "-----"]) });
+    assert.equal((await row(10)).slice(37, 42), "|.{.|");
+
+    // Broken text: the last good picture stays, with the error shown.
+    await post({ type: "error", message: "content modified" });
+    assert.equal((await row(10)).slice(37, 42), "|.{.|");
+    assert.equal(await page.locator("#status").textContent(), "content modified");
+
+    // A click on a cell asks the editor to show the map character that made it.
+    await page.locator("#grid > div:nth-child(11) span:nth-child(39)").click();
+    const sent = await page.evaluate(() => window.sent);
+    assert.deepEqual(sent.at(-1), { type: "reveal", range: { start: { line: 4, character: 1 }, end: { line: 4, character: 2 } } });
+
+    // Reroll asks for the next seed.
+    await page.locator("#reroll").click();
+    assert.deepEqual((await page.evaluate(() => window.sent)).at(-1), { type: "seed", seed: 2 });
+  } finally {
+    await browser.close();
+  }
+});
