@@ -160,6 +160,19 @@ impl LanguageServer for Backend {
                 .filter_map(|u| u.to_file_path().map(|p| p.into_owned()))
                 .collect();
             state.roots = roots;
+            state.pulls_diagnostics = params
+                .capabilities
+                .text_document
+                .as_ref()
+                .and_then(|t| t.diagnostic.as_ref())
+                .is_some();
+            state.refreshes_diagnostics = params
+                .capabilities
+                .workspace
+                .as_ref()
+                .and_then(|w| w.diagnostics.as_ref())
+                .and_then(|d| d.refresh_support)
+                .unwrap_or(false);
             if let Some(extra) = params
                 .initialization_options
                 .as_ref()

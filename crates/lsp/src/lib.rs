@@ -52,6 +52,11 @@ struct State {
     roots: Vec<PathBuf>,
     /// lev_comp's `-w` warnings, from the client's `extraWarnings` setting.
     extra_warnings: bool,
+    /// The client pulls diagnostics (`textDocument/diagnostic`), so the server does not push
+    /// them as well: an editor would show each one twice.
+    pulls_diagnostics: bool,
+    /// The client accepts `workspace/diagnostic/refresh`.
+    refreshes_diagnostics: bool,
 }
 
 /// What a query needs besides the database.
@@ -117,6 +122,8 @@ impl Backend {
                 encoding: Encoding::Utf16,
                 roots: Vec::new(),
                 extra_warnings: false,
+                pulls_diagnostics: false,
+                refreshes_diagnostics: false,
             })),
         }
     }
@@ -166,31 +173,43 @@ impl Backend {
     /// Publishes the diagnostics of every open document (a change to one file can change the
     /// links reported in another), and tells clients that previews may have changed.
     async fn publish_all(&self) {
-        let open: Vec<(Uri, i32)> = self
-            .state()
-            .open
-            .iter()
-            .map(|(u, v)| (u.clone(), *v))
-            .collect();
+        let (open, pull, refresh): (Vec<(Uri, i32)>, bool, bool) = {
+            let state = self.state();
+            (
+                state.open.iter().map(|(u, v)| (u.clone(), *v)).collect(),
+                state.pulls_diagnostics,
+                state.refreshes_diagnostics,
+            )
+        };
+        if pull && refresh {
+            // A client that pulls asks again when told to; not awaited inside the handler, so
+            // that a busy client cannot hold the server's handler slots.
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let _ = client.workspace_diagnostic_refresh().await;
+            });
+        }
         for (uri, version) in open {
-            let target = uri.clone();
-            let computed = self
-                .query(move |db, cx| {
-                    let file = cx.file(&target)?;
-                    Ok(handlers::diagnostics(db, cx, file))
-                })
-                .await;
-            if let Ok(diagnostics) = computed {
+            if !pull {
+                let target = uri.clone();
+                let computed = self
+                    .query(move |db, cx| {
+                        let file = cx.file(&target)?;
+                        Ok(handlers::diagnostics(db, cx, file))
+                    })
+                    .await;
+                // Cancelled by a newer edit: that edit publishes.
+                let Ok(diagnostics) = computed else { continue };
                 self.client
                     .publish_diagnostics(uri.clone(), diagnostics, Some(version))
                     .await;
-                self.client
-                    .send_notification::<PreviewChanged>(PreviewChangedParams {
-                        text_document: tower_lsp_server::ls_types::TextDocumentIdentifier { uri },
-                        version,
-                    })
-                    .await;
             }
+            self.client
+                .send_notification::<PreviewChanged>(PreviewChangedParams {
+                    text_document: tower_lsp_server::ls_types::TextDocumentIdentifier { uri },
+                    version,
+                })
+                .await;
         }
     }
 

@@ -193,3 +193,33 @@ async fn extra_warnings_follow_the_client_setting() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_client_that_pulls_diagnostics_is_not_pushed_duplicates() {
+    let mut client = Client::start().await;
+    client
+        .request(
+            "initialize",
+            json!({ "processId": null, "capabilities": { "textDocument": { "diagnostic": {} } } }),
+        )
+        .await;
+    client.notify("initialized", json!({})).await;
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": URI, "languageId": "nethack-des", "version": 1, "text": LEVEL } }))
+        .await;
+    let pulled = client
+        .request(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    assert_eq!(pulled["items"][0]["code"], "NH0115");
+    assert!(
+        !client
+            .notifications
+            .iter()
+            .any(|n| n["method"] == "textDocument/publishDiagnostics"),
+        "pushed as well: {:?}",
+        client.notifications
+    );
+}
