@@ -17,7 +17,8 @@ commands:
   codegen [--check]   regenerate the generated files (--check: fail if one is stale)
   ci                  run every CI step in order, stopping at the first failure
   bench               run the benchmarks
-  dist                build editors/vscode/levkit.vsix, with the release server bundled";
+  dist                build editors/vscode/levkit.vsix, with the release server bundled
+  e2e-vscode          (opt-in) drive the .vsix in code-server; saves the README screenshot";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,6 +29,14 @@ fn main() -> ExitCode {
         ["ci"] => run_steps(&ci_steps()),
         ["bench"] => run_steps(&bench_steps()),
         ["dist"] => dist(),
+        ["e2e-vscode"] => dist().and_then(|()| {
+            run_steps(&[Step {
+                name: "vs code end to end",
+                program: "bash",
+                args: &["editors/vscode/e2e/run.sh"],
+                dir: ".",
+            }])
+        }),
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             Ok(())

@@ -65,7 +65,23 @@ impl Client {
         serde_json::from_slice(&body).expect("the in-memory pipe works")
     }
 
+    /// Sends a request and returns its result; "content modified" answers (a newer edit
+    /// cancelled the query) are retried, as editors do.
     pub async fn request(&mut self, method: &str, params: Value) -> Value {
+        for _ in 0..50 {
+            let message = self.request_once(method, params.clone()).await;
+            match message.get("error") {
+                Some(error) if error["code"] == -32801 => {
+                    tokio::time::sleep(Duration::from_millis(20)).await
+                }
+                Some(_) => panic!("{method} failed: {message}"),
+                None => return message["result"].clone(),
+            }
+        }
+        panic!("{method} was cancelled 50 times")
+    }
+
+    pub async fn request_once(&mut self, method: &str, params: Value) -> Value {
         self.next_id += 1;
         let id = self.next_id;
         self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
@@ -75,8 +91,7 @@ impl Client {
                 .await
                 .expect("a response in time");
             if message.get("id") == Some(&json!(id)) && message.get("method").is_none() {
-                assert!(message.get("error").is_none(), "{method} failed: {message}");
-                return message["result"].clone();
+                return message;
             }
             self.notifications.push(message);
         }
