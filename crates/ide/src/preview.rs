@@ -3,7 +3,10 @@
 //! exactly where the game places them; what the game draws at random is left out.
 
 use levkit_diagnostics::TextRange;
-use levkit_model::nethack::{Fill, LevelKind, map_origin, terrain_of};
+use levkit_model::nethack::{
+    Area, Coordinate, DetailKind, Fill, LevRegionKind, LevelKind, Light, MapPart, Rect, Terrain,
+    map_origin, terrain_of,
+};
 
 use crate::{SourceFile, nethack_model};
 
@@ -20,7 +23,7 @@ pub struct PreviewCell {
     pub source: TextRange,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Preview {
     /// The level shown.
     pub level: String,
@@ -33,6 +36,29 @@ pub struct Preview {
     pub legend: Vec<(char, &'static str)>,
     /// What the picture leaves out, in plain words.
     pub notes: Vec<String>,
+    /// The level's rectangles (REGION, NON_DIGGABLE, stair and teleport areas...), level-absolute.
+    pub regions: Vec<PreviewRegion>,
+    /// Where things are placed: the expected number of monsters, objects, traps, gold and
+    /// engravings on each cell, spreading a random placement evenly over where it may land.
+    pub heat: Vec<PreviewHeat>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreviewRegion {
+    pub x1: usize,
+    pub y1: usize,
+    pub x2: usize,
+    pub y2: usize,
+    pub what: String,
+    /// The statement that made it.
+    pub source: TextRange,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreviewHeat {
+    pub x: usize,
+    pub y: usize,
+    pub expected: f64,
 }
 
 /// The preview of `level` (by name; the first level when `None` or unknown).
@@ -58,6 +84,8 @@ pub fn preview(db: &dyn salsa::Database, file: SourceFile, level: Option<&str>) 
     let mut grid = vec![vec![' '; COLUMNS]; ROWS];
     let mut cells = Vec::new();
     let mut notes = Vec::new();
+    let mut regions = Vec::new();
+    let mut heat = vec![vec![0.0f64; COLUMNS]; ROWS];
     match chosen.kind {
         LevelKind::Rooms => notes.push(
             "rooms and corridors are placed at random when the level is made; the level generator will draw them".into(),
@@ -120,9 +148,20 @@ pub fn preview(db: &dyn salsa::Database, file: SourceFile, level: Option<&str>) 
                         }
                     }
                 }
+                overlays(part, (x0, y0), &mut regions, &mut heat);
             }
         }
     }
+    let heat = heat
+        .iter()
+        .enumerate()
+        .flat_map(|(y, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, expected)| **expected > 0.0)
+                .map(move |(x, &expected)| PreviewHeat { x, y, expected })
+        })
+        .collect();
     let mut legend: Vec<(char, &'static str)> = Vec::new();
     for &c in grid.iter().flatten() {
         if let Some(t) = terrain_of(c)
@@ -143,5 +182,139 @@ pub fn preview(db: &dyn salsa::Database, file: SourceFile, level: Option<&str>) 
         cells,
         legend,
         notes,
+        regions,
+        heat,
     })
+}
+
+/// The regions and placements of one map part, at its place on the level.
+fn overlays(
+    part: &MapPart,
+    (x0, y0): (i64, i64),
+    regions: &mut Vec<PreviewRegion>,
+    heat: &mut [Vec<f64>],
+) {
+    let Some(map) = &part.map else { return };
+    let absolute = |rect: Rect, whole_level: bool| {
+        let (dx, dy) = if whole_level { (0, 0) } else { (x0, y0) };
+        let clamp = |v: i64, max: usize| v.clamp(0, max as i64 - 1) as usize;
+        (
+            clamp(rect.x1.min(rect.x2) + dx, COLUMNS),
+            clamp(rect.y1.min(rect.y2) + dy, ROWS),
+            clamp(rect.x1.max(rect.x2) + dx, COLUMNS),
+            clamp(rect.y1.max(rect.y2) + dy, ROWS),
+        )
+    };
+    let mut push_region = |rect: Rect, whole_level: bool, what: String, source: TextRange| {
+        let (x1, y1, x2, y2) = absolute(rect, whole_level);
+        regions.push(PreviewRegion {
+            x1,
+            y1,
+            x2,
+            y2,
+            what,
+            source,
+        });
+    };
+    // Random placements land on open ground of the map part (the game retries until they do).
+    let open: Vec<(i64, i64)> = (0..map.height() as i64)
+        .flat_map(|y| (0..map.width() as i64).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let c = map.rows[y as usize]
+                .cells
+                .get(x as usize)
+                .copied()
+                .unwrap_or(' ');
+            terrain_of(c).is_some_and(|t| {
+                matches!(
+                    t,
+                    Terrain::Room
+                        | Terrain::Corridor
+                        | Terrain::Ice
+                        | Terrain::Air
+                        | Terrain::Cloud
+                )
+            })
+        })
+        .collect();
+    let places = part.registers.places.first().map(|l| &l.items);
+    let mut add = |at: &Coordinate, weight: f64| {
+        let spots: Vec<(i64, i64)> = match *at {
+            Coordinate::At { x, y } => vec![(x, y)],
+            Coordinate::Place(_) => places
+                .map(|p| p.iter().map(|s| s.value).collect())
+                .unwrap_or_default(),
+            Coordinate::Random => open.clone(),
+        };
+        let share = weight / spots.len().max(1) as f64;
+        for (x, y) in spots {
+            let (ax, ay) = (x0 + x, y0 + y);
+            if (0..COLUMNS as i64).contains(&ax) && (0..ROWS as i64).contains(&ay) {
+                heat[ay as usize][ax as usize] += share;
+            }
+        }
+    };
+    let chance = |c: Option<&levkit_model::Spanned<i64>>| {
+        c.map_or(1.0, |c| c.value.clamp(0, 100) as f64 / 100.0)
+    };
+    for detail in &part.details {
+        match &detail.kind {
+            DetailKind::Monster(m) => add(&m.at.value, chance(m.chance.as_ref())),
+            DetailKind::Object(o) => {
+                if let Some(at) = &o.at {
+                    add(&at.value, chance(o.chance.as_ref()));
+                }
+            }
+            DetailKind::Trap(t) => add(&t.at.value, chance(t.chance.as_ref())),
+            DetailKind::Gold { at, .. } | DetailKind::Engraving { at, .. } => add(&at.value, 1.0),
+            DetailKind::Region(r) => {
+                let light = match r.lit.value {
+                    Light::Lit => "lit",
+                    Light::Unlit => "unlit",
+                    Light::Random => "randomly lit",
+                };
+                let kind = r.room_type.as_ref().map_or("random", |t| t.value.as_str());
+                push_region(
+                    r.rect.value,
+                    false,
+                    format!("{light} region ({kind})"),
+                    detail.range,
+                );
+            }
+            DetailKind::NonDiggable(rect) => push_region(
+                rect.value,
+                false,
+                "walls that cannot be dug".into(),
+                detail.range,
+            ),
+            DetailKind::NonPasswall(rect) => push_region(
+                rect.value,
+                false,
+                "walls that cannot be phased through".into(),
+                detail.range,
+            ),
+            DetailKind::LevRegion(r) => {
+                let what = match &r.kind {
+                    LevRegionKind::Stair { up: true } => "where the up stairs may go".to_string(),
+                    LevRegionKind::Stair { up: false } => {
+                        "where the down stairs may go".to_string()
+                    }
+                    LevRegionKind::Portal { destination } => {
+                        format!("where the portal to {} may go", destination.value)
+                    }
+                    LevRegionKind::Teleport { up: Some(true) } => {
+                        "where arrivals from below land".to_string()
+                    }
+                    LevRegionKind::Teleport { up: Some(false) } => {
+                        "where arrivals from above land".to_string()
+                    }
+                    LevRegionKind::Teleport { up: None } => "where arrivals land".to_string(),
+                    LevRegionKind::Branch => "where the branch stairs may go".to_string(),
+                };
+                let Area { rect, whole_level } = r.area.value;
+                push_region(rect, whole_level, what, detail.range);
+            }
+            _ => {}
+        }
+    }
 }

@@ -201,3 +201,68 @@ fn rlg327_completion_offers_missing_fields_and_values() {
         .collect();
     expect!["SMART TELE TUNNEL ERRATIC PASS PICKUP DESTROY UNIQ BOSS"].assert_eq(&labels.join(" "));
 }
+
+/// The preview's overlays drawn over the map part: region outlines listed, and the expected
+/// number of placed things per cell in tenths (`.` for none).
+fn check_preview_overlays(text: &str, expected: Expect) {
+    let mut db = RootDatabase::default();
+    let file = db.add_file("fixture.des", text.as_bytes(), None);
+    let preview = levkit_ide::preview::preview(&db, file, None).expect("a preview");
+    let mut out = String::new();
+    for r in &preview.regions {
+        out += &format!("({},{})-({},{}) {}\n", r.x1, r.y1, r.x2, r.y2, r.what);
+    }
+    let span = |coord: fn(&levkit_ide::preview::PreviewHeat) -> usize| {
+        let min = preview.heat.iter().map(coord).min().unwrap_or(0);
+        let max = preview.heat.iter().map(coord).max().map_or(0, |m| m + 1);
+        min..max
+    };
+    let (xs, ys) = (span(|h| h.x), span(|h| h.y));
+    for y in ys {
+        out += &format!("{y:2} ");
+        for x in xs.clone() {
+            let expected = preview
+                .heat
+                .iter()
+                .find(|h| (h.x, h.y) == (x, y))
+                .map_or(0.0, |h| h.expected);
+            out += &if expected == 0.0 {
+                " .".to_string()
+            } else {
+                format!("{:2}", (expected * 10.0).round())
+            };
+        }
+        out += "\n";
+    }
+    expected.assert_eq(&out);
+}
+
+#[test]
+fn preview_overlays_show_regions_and_where_things_land() {
+    check_preview_overlays(
+        r#"MAZE:"overlay",' '
+GEOMETRY:center,center
+MAP
+------
+|....|
+|.--.|
+|....|
+------
+ENDMAP
+RANDOM_PLACES:(1,1),(4,3)
+REGION:(1,1,4,3),lit,"ordinary"
+NON_DIGGABLE:(0,0,5,4)
+MONSTER:'d',"jackal",(1,1)
+MONSTER:'d',"jackal",random
+OBJECT:'(',random,place[0]
+TRAP[50%]:"pit",(4,1)
+"#,
+        expect![[r#"
+            (38,10)-(41,12) lit region (ordinary)
+            (37,9)-(42,13) walls that cannot be dug
+            10 16 1 1 6
+            11  1 . . 1
+            12  1 1 1 6
+        "#]],
+    );
+}

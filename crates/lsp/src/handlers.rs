@@ -728,6 +728,16 @@ impl Backend {
                 .collect();
             let legend: Vec<serde_json::Value> =
                 preview.legend.iter().map(|(g, m)| serde_json::json!({ "glyph": g.to_string(), "meaning": m })).collect();
+            let regions: Vec<serde_json::Value> = preview
+                .regions
+                .iter()
+                .map(|r| serde_json::json!({ "x1": r.x1, "y1": r.y1, "x2": r.x2, "y2": r.y2, "what": r.what, "range": lines.range(r.source) }))
+                .collect();
+            let heat: Vec<serde_json::Value> = preview
+                .heat
+                .iter()
+                .map(|h| serde_json::json!({ "x": h.x, "y": h.y, "expected": h.expected }))
+                .collect();
             Ok(serde_json::json!({
                 "uri": uri.as_str(),
                 "level": preview.level,
@@ -737,6 +747,8 @@ impl Backend {
                 "cells": cells,
                 "legend": legend,
                 "notes": preview.notes,
+                "regions": regions,
+                "heat": heat,
             }))
         })
         .await

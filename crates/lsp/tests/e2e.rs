@@ -105,6 +105,12 @@ async fn an_editor_session() {
     // A 5x3 map at center,center starts at (2+(76-5)/2, 2+(18-3)/2) = (37, 9).
     assert_eq!(&rows[9].as_str().unwrap()[37..42], "-----");
     assert_eq!(&rows[10].as_str().unwrap()[37..42], "|...|");
+    // The edit moved the jackal to (2,1): the heatmap puts it on that floor cell.
+    assert_eq!(
+        preview["heat"],
+        json!([{ "x": 39, "y": 10, "expected": 1.0 }])
+    );
+    assert_eq!(preview["regions"], json!([]));
 
     client.request("shutdown", Value::Null).await;
 }

@@ -8,6 +8,12 @@
   const levelPicker = document.getElementById("level");
   const seedInput = document.getElementById("seed");
   const status = document.getElementById("status");
+  const showRegions = document.getElementById("show-regions");
+  const showHeat = document.getElementById("show-heat");
+  const saved = (vscode.getState && vscode.getState()) || {};
+  showRegions.checked = !!saved.regions;
+  showHeat.checked = !!saved.heat;
+  let last = null;
 
   const classes = {
     "-": "wall", "|": "wall", S: "wall", B: "wall",
@@ -17,12 +23,16 @@
   };
 
   function render(preview) {
+    last = preview;
     status.textContent = "";
     status.className = "";
     if (preview.cards) {
       grid.replaceChildren(...preview.cards.map(card));
     } else {
       const sources = new Map((preview.cells || []).map((c) => [`${c.x},${c.y}`, c]));
+      const heat = new Map((preview.heat || []).map((h) => [`${h.x},${h.y}`, h.expected]));
+      const hottest = Math.max(0, ...heat.values());
+      const regions = preview.regions || [];
       const rows = (preview.rows || []).map((row, y) => {
         const line = document.createElement("div");
         [...row].forEach((glyph, x) => {
@@ -30,9 +40,21 @@
           span.textContent = glyph;
           span.dataset.x = x;
           span.dataset.y = y;
-          if (classes[glyph]) span.className = `cell-${classes[glyph]}`;
+          if (classes[glyph]) span.classList.add(`cell-${classes[glyph]}`);
           const source = sources.get(`${x},${y}`);
-          span.title = source ? `(${x},${y}) ${source.what} — line ${source.range.start.line + 1}` : `(${x},${y})`;
+          const lines = [source ? `(${x},${y}) ${source.what} — line ${source.range.start.line + 1}` : `(${x},${y})`];
+          if (showRegions.checked) {
+            const inside = regions.filter((r) => r.x1 <= x && x <= r.x2 && r.y1 <= y && y <= r.y2);
+            if (inside.length) span.classList.add("in-region");
+            for (const r of inside) lines.push(`${r.what} — line ${r.range.start.line + 1}`);
+          }
+          const expected = heat.get(`${x},${y}`);
+          if (showHeat.checked && expected) {
+            span.classList.add("heat");
+            span.style.setProperty("--heat", String(0.15 + (0.65 * expected) / hottest));
+            lines.push(`${expected.toFixed(2)} things expected here`);
+          }
+          span.title = lines.join("\n");
           if (source) span.addEventListener("click", () => vscode.postMessage({ type: "reveal", range: source.range }));
           line.appendChild(span);
         });
@@ -76,6 +98,12 @@
       status.className = "error";
     }
   });
+  for (const toggle of [showRegions, showHeat]) {
+    toggle.addEventListener("change", () => {
+      if (vscode.setState) vscode.setState({ regions: showRegions.checked, heat: showHeat.checked });
+      if (last) render(last);
+    });
+  }
   levelPicker.addEventListener("change", () => vscode.postMessage({ type: "level", level: levelPicker.value }));
   seedInput.addEventListener("change", () => vscode.postMessage({ type: "seed", seed: Number(seedInput.value) }));
   document.getElementById("reroll").addEventListener("click", () => {

@@ -38,7 +38,21 @@ function dialectOfDes(document: vscode.TextDocument): string | undefined {
   return undefined;
 }
 
+/** The dialect a `levkit.dialectOverrides` glob gives this file, if any. */
+function overriddenDialect(document: vscode.TextDocument): string | undefined {
+  const overrides = vscode.workspace.getConfiguration("levkit").get<Record<string, string>>("dialectOverrides") ?? {};
+  for (const [pattern, dialect] of Object.entries(overrides)) {
+    if (vscode.languages.match({ pattern }, document) > 0) return dialect;
+  }
+  return undefined;
+}
+
 async function assignDialect(document: vscode.TextDocument) {
+  const override = overriddenDialect(document);
+  if (override) {
+    if (override !== document.languageId) await vscode.languages.setTextDocumentLanguage(document, override);
+    return;
+  }
   if (document.fileName.endsWith(".des")) {
     const dialect = dialectOfDes(document);
     if (dialect && dialect !== document.languageId) {
@@ -87,6 +101,9 @@ export async function activate(context: vscode.ExtensionContext) {
       if (editor && preview) preview.follow(editor.document);
     }),
     vscode.window.onDidChangeTextEditorSelection((event) => preview?.cursorMoved(event.textEditor)),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("levkit.dialectOverrides")) vscode.workspace.textDocuments.forEach(assignDialect);
+    }),
   );
   vscode.workspace.textDocuments.forEach(assignDialect);
   await startClient(context);

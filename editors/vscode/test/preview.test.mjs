@@ -64,6 +64,20 @@ test("the preview page draws levels and follows edits", { skip: !existsSync(exec
     // Reroll asks for the next seed.
     await page.locator("#reroll").click();
     assert.deepEqual((await page.evaluate(() => window.sent)).at(-1), { type: "seed", seed: 2 });
+
+    // The region and heatmap toggles shade the cells they cover, and say why on hover.
+    const shaded = preview(["-----", "|...|", "-----"]);
+    shaded.regions = [{ x1: 38, y1: 10, x2: 40, y2: 10, what: "lit region (ordinary)", range: { start: { line: 7, character: 0 }, end: { line: 7, character: 30 } } }];
+    shaded.heat = [{ x: 38, y: 10, expected: 1.5 }];
+    await post({ type: "render", preview: shaded });
+    const floor = page.locator("#grid > div:nth-child(11) span:nth-child(39)");
+    assert.equal(await page.locator("#grid span.in-region").count(), 0);
+    await page.locator("#show-regions").check();
+    assert.equal(await page.locator("#grid span.in-region").count(), 3);
+    assert.match(await floor.getAttribute("title"), /lit region \(ordinary\) — line 8/);
+    await page.locator("#show-heat").check();
+    assert.equal(await page.locator("#grid span.heat").count(), 1);
+    assert.match(await floor.getAttribute("title"), /1\.50 things expected here/);
   } finally {
     await browser.close();
   }
