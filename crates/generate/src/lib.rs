@@ -1,0 +1,11 @@
+//! Levels as the game builds them: NetHack 3.4.3's random level generator (`mklev`) and its
+//! special-level loader (`sp_lev`), ported so that the same seed draws the same numbers in the
+//! same order and builds the same level; and the renderings of the result.
+//!
+//! `level::Level` is the one model every stage writes and every rendering reads.
+
+pub mod level;
+pub mod rng;
+
+pub use level::Level;
+pub use rng::Rng;
