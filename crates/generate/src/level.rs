@@ -159,9 +159,10 @@ pub mod altar {
     pub const SHRINE: u8 = 0x80;
 }
 
-/// Where a change came from: the index of the record in the compiled level (in the order the
-/// loader reads records), so a rendering can point back at the source line. `None` for the
-/// generator's own work (random rooms, corridors, fill).
+/// Where a change came from: the byte offset, in the compiled `.lev` file, of the record that
+/// caused it (the loader knows where it read each record, the compiler where it wrote it, so
+/// the two agree without any numbering convention). A rendering maps it back to the source
+/// line. `None` for the generator's own work (random rooms, corridors, fill).
 pub type Origin = Option<u32>;
 
 /// One square: `struct rm` without the display fields.
