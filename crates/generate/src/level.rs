@@ -314,7 +314,11 @@ pub struct LevelFlags {
     pub graveyard: bool,
 }
 
-/// The level's place in the dungeon, which several draws depend on.
+/// Alignments as the game stores them (`A_CHAOTIC` -1, `A_NEUTRAL` 0, `A_LAWFUL` 1); `None`
+/// where a level or dungeon has no alignment of its own.
+pub type Alignment = Option<i32>;
+
+/// The level's place in the dungeon and the hero, which several draws depend on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Place {
     /// Dungeon number (0 the Dungeons of Doom...).
@@ -324,16 +328,32 @@ pub struct Place {
     pub depth: i32,
     /// `level_difficulty()`.
     pub difficulty: i32,
+    /// The level's own alignment (from dungeon.def), else its dungeon's.
+    pub level_align: Alignment,
+    pub dungeon_align: Alignment,
+    /// The dungeon is hellish (Gehennom): fire traps...
+    pub in_hell: bool,
+    /// Levels in this dungeon: no down stair on the last one.
+    pub dungeon_levels: i32,
+    /// The hero's role (`Arc`...`Wiz`; `Val` outside the Quest) and alignment.
+    pub role: String,
+    pub hero_align: i32,
 }
 
 impl Place {
-    /// An ordinary Dungeons of Doom level at this depth.
+    /// An ordinary Dungeons of Doom level at this depth, for a neutral Valkyrie.
     pub fn doom(depth: i32) -> Place {
         Place {
             dnum: 0,
             dlevel: depth,
             depth,
             difficulty: depth,
+            level_align: None,
+            dungeon_align: None,
+            in_hell: false,
+            dungeon_levels: 27,
+            role: "Val".to_string(),
+            hero_align: 0,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! `level::Level` is the one model every stage writes and every rendering reads.
 
 pub mod level;
+pub mod place;
 pub mod rng;
 
 pub use level::Level;
