@@ -4,8 +4,11 @@
 //!
 //! `level::Level` is the one model every stage writes and every rendering reads.
 
+pub mod engrave;
 pub mod level;
+pub mod mklev;
 pub mod place;
+pub mod rect;
 pub mod rng;
 
 pub use level::Level;

@@ -195,7 +195,10 @@ pub fn stock_place(level_name: &str) -> Option<Place> {
 
 /// The name of a dungeon of the reference game, by number.
 pub fn stock_dungeon_name(dnum: i32) -> Option<&'static str> {
-    usize::try_from(dnum).ok().and_then(|i| STOCK_DUNGEONS.get(i)).map(|d| d.name)
+    usize::try_from(dnum)
+        .ok()
+        .and_then(|i| STOCK_DUNGEONS.get(i))
+        .map(|d| d.name)
 }
 
 /// The middle of a dungeon.def range `(base, rand)`: `base .. base + rand - 1`.
