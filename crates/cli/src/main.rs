@@ -3,6 +3,7 @@
 
 mod check;
 mod compile;
+mod generate;
 mod output;
 
 use std::path::PathBuf;
@@ -29,6 +30,9 @@ enum Command {
     /// Compile NetHack levels to `.lev` files (one per level) and dungeon.def to `dungeon`, or
     /// print RLG327 descriptions (`--emit print|json`).
     Compile(compile::CompileArgs),
+    /// Print a random NetHack 3.4.3 level (rooms and corridors) for a seed and depth, as the
+    /// game's own generator builds it.
+    Generate(generate::GenerateArgs),
     /// Print a compiled `.lev` file as readable records.
     Inspect { file: PathBuf },
     /// Run the language server on standard input and output.
@@ -81,6 +85,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Compile(args) => compile::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Inspect { file } => compile::inspect(&file),
         Command::Lsp => lsp(),
         Command::Parse { file, dialect } => parse(&file, dialect),
