@@ -10,6 +10,7 @@ pub mod mklev;
 pub mod place;
 pub mod rect;
 pub mod rng;
+pub mod special;
 
 pub use level::Level;
 pub use rng::Rng;

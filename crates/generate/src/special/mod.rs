@@ -1,0 +1,6 @@
+//! NetHack 3.4.3's special-level loader (`sp_lev.c`, `mkmaze.c`): a compiled level, its
+//! place in the dungeon and a seed give the level the game would build.
+
+pub mod lev;
+
+pub use lev::{DecodeError, SpecialLevel, decode};
