@@ -4,6 +4,7 @@
 //!
 //! `level::Level` is the one model every stage writes and every rendering reads.
 
+pub mod dump;
 pub mod engrave;
 pub mod level;
 pub mod mklev;

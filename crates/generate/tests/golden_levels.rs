@@ -70,3 +70,84 @@ fn truncated_files_are_errors_not_panics() {
         }
     }
 }
+
+/// `<level>-seed<N>.txt` → (level, seed).
+fn level_and_seed(file: &str) -> Option<(String, u32)> {
+    let stem = file.strip_suffix(".txt")?;
+    let (level, seed) = stem.rsplit_once("-seed")?;
+    Some((level.to_string(), seed.parse().ok()?))
+}
+
+struct Comparison {
+    files: usize,
+    identical: Vec<String>,
+    same_map: Vec<String>,
+    first_mismatches: Vec<(String, String, String)>,
+}
+
+fn compare_all(dir: &std::path::Path) -> Comparison {
+    use levkit_generate::{dump, place, rng::Rng};
+    let levels: std::collections::HashMap<_, _> = compiled_levels(dir).into_iter().collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("golden-levels"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    files.sort();
+    let mut result = Comparison {
+        files: files.len(),
+        identical: vec![],
+        same_map: vec![],
+        first_mismatches: vec![],
+    };
+    for file in files {
+        let (level, seed) = level_and_seed(&file).expect("reference file name");
+        let expected = std::fs::read_to_string(dir.join("golden-levels").join(&file)).unwrap();
+        let sp = special::decode(&levels[&level]).expect("decodes");
+        let place = place::stock_place(&level).expect("a level of the reference dungeon");
+        let loaded = special::load_special(&sp, &level, &mut Rng::new(seed), &place);
+        let actual = dump::golden_text(&loaded.level, &level, seed, &place);
+        let map = |t: &str| t.lines().take(21).collect::<Vec<_>>().join("\n");
+        if actual == expected {
+            result.identical.push(file);
+        } else {
+            if map(&actual) == map(&expected) {
+                result.same_map.push(file.clone());
+            }
+            if result.first_mismatches.len() < 3 {
+                result.first_mismatches.push((file, expected, actual));
+            }
+        }
+    }
+    result
+}
+
+/// How many files are identical today: a floor that catches regressions (raise it as the
+/// port grows; the rest differ where the loader is not complete, see the closing note).
+const KNOWN_IDENTICAL_AT_LEAST: usize = 241;
+
+#[test]
+fn reference_loads_are_rebuilt() {
+    let Some(dir) = corpus() else {
+        eprintln!("*** corpus not found: the golden levels were NOT compared ***");
+        return;
+    };
+    let result = compare_all(&dir);
+    eprintln!(
+        "{}/{} golden levels identical; {} more with identical map rows",
+        result.identical.len(),
+        result.files,
+        result.same_map.len()
+    );
+    for (file, expected, actual) in &result.first_mismatches {
+        eprintln!("--- {file}");
+        for (i, (e, a)) in expected.lines().zip(actual.lines()).enumerate() {
+            if e != a {
+                eprintln!("line {}:\n  expected {e}\n  actual   {a}", i + 1);
+                break;
+            }
+        }
+    }
+    assert_eq!(result.files, 565);
+    assert!(result.identical.len() >= KNOWN_IDENTICAL_AT_LEAST);
+}
