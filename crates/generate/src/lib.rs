@@ -8,6 +8,7 @@ pub mod dump;
 pub mod engrave;
 pub mod level;
 pub mod mklev;
+pub mod mkmap;
 pub mod place;
 pub mod rect;
 pub mod rng;

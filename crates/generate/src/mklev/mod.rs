@@ -175,6 +175,49 @@ impl<'r> Builder<'r> {
         self.rng.rn2(hy - ly + 1) + ly
     }
 
+    /// `somexy`: a random floor square of a room: for an irregular room one that is its own
+    /// and not an edge; never inside a subroom or on a wall.
+    pub fn somexy(&mut self, room: usize) -> Option<Pos> {
+        let r = self.level.rooms[room].clone();
+        if r.irregular {
+            let own = room as u8 + crate::level::ROOMOFFSET;
+            let good = |level: &Level, x: i32, y: i32| {
+                let cell = level.at(x, y);
+                !cell.edge && cell.roomno == own
+            };
+            for _ in 0..100 {
+                let x = self.somex(room);
+                let y = self.somey(room);
+                if good(&self.level, x, y) {
+                    return Some(Pos { x, y });
+                }
+            }
+            return (r.lx..=r.hx)
+                .flat_map(|x| (r.ly..=r.hy).map(move |y| Pos { x, y }))
+                .find(|p| good(&self.level, p.x, p.y));
+        }
+        if r.subrooms.is_empty() {
+            let x = self.somex(room);
+            let y = self.somey(room);
+            return Some(Pos { x, y });
+        }
+        for _ in 0..100 {
+            let x = self.somex(room);
+            let y = self.somey(room);
+            if self.level.typ(x, y).is_wall() {
+                continue;
+            }
+            let in_subroom = r.subrooms.iter().any(|&s| {
+                let sub = &self.level.subrooms[s];
+                (sub.lx..=sub.hx).contains(&x) && (sub.ly..=sub.hy).contains(&y)
+            });
+            if !in_subroom {
+                return Some(Pos { x, y });
+            }
+        }
+        None
+    }
+
     /// A random light state for a room at this depth (`rlit == -1`).
     pub fn random_lit(&mut self) -> bool {
         self.rng.rnd(1 + self.place.depth.abs()) < 11 && self.rng.rn2(77) != 0

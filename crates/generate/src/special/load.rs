@@ -62,6 +62,7 @@ pub(crate) struct Loader<'r> {
     engravings: Vec<Pos>,
     made_branch: bool,
     pub(crate) init_present: bool,
+    init_joined: bool,
 }
 
 impl<'r> Loader<'r> {
@@ -85,6 +86,7 @@ impl<'r> Loader<'r> {
             engravings: Vec::new(),
             made_branch: false,
             init_present: false,
+            init_joined: false,
         }
     }
 
@@ -106,17 +108,22 @@ impl<'r> Loader<'r> {
         self.b.level.flags.is_maze_lev = matches!(sp.body, Body::Maze(_));
         if sp.init.present {
             self.init_present = true;
-            if sp.init.lit < 0 {
-                self.rng().rn2(2);
-            }
-            self.unsupported.push("INIT_MAP caves (mkmap)");
-            // Until mkmap is ported: a plain background so the map parts have a setting.
-            let bg = Terrain::from_code(i32::from(sp.init.bg)).unwrap_or(Terrain::Stone);
-            for x in 1..COLNO as i32 {
-                for y in 0..ROWNO as i32 {
-                    self.level().set_typ(x, y, bg, None);
-                }
-            }
+            let lit = if sp.init.lit < 0 {
+                self.rng().rn2(2) != 0
+            } else {
+                sp.init.lit != 0
+            };
+            let terrain = |code: i8| Terrain::from_code(i32::from(code)).unwrap_or(Terrain::Stone);
+            let init = crate::mkmap::InitMap {
+                fg: terrain(sp.init.fg),
+                bg: terrain(sp.init.bg),
+                smoothed: sp.init.smoothed,
+                joined: sp.init.joined,
+                lit,
+                walled: sp.init.walled,
+            };
+            self.init_joined = sp.init.joined;
+            crate::mkmap::mkmap(&mut self.b, &init);
         }
         let flags = &mut self.b.level.flags;
         flags.noteleport = sp.flags & 1 != 0;
@@ -224,6 +231,10 @@ impl<'r> Loader<'r> {
                 self.mapped[x as usize][y as usize] = true;
             }
         }
+        if self.init_present && self.init_joined {
+            let (xs, ys) = (self.xstart, self.ystart);
+            crate::mkmap::remove_rooms(&mut self.b.level, xs, ys, xs + xsize, ys + ysize);
+        }
     }
 
     fn load_part(&mut self, part: &MazePart) {
@@ -292,9 +303,10 @@ impl<'r> Loader<'r> {
                 i32::from(area.y2),
             );
             if region.irregular {
-                let index = self.b.level.rooms.len();
-                let (lx, ly, hx, hy) = self.flood_fill_room(x1, y1, index, lit);
-                self.b.add_room(lx, ly, hx, hy, false, rtype, true);
+                let rmno = self.b.level.rooms.len() as u8 + crate::level::ROOMOFFSET;
+                let f = crate::mkmap::flood_fill_rm(&mut self.b.level, x1, y1, rmno, lit, true);
+                self.b
+                    .add_room(f.min_x, f.min_y, f.max_x, f.max_y, false, rtype, true);
                 let room = self.b.level.rooms.last_mut().unwrap();
                 room.rlit = lit;
                 room.irregular = true;
@@ -610,67 +622,6 @@ impl<'r> Loader<'r> {
                 }
             }
         }
-    }
-
-    /// `flood_fill_rm` as an irregular region uses it: the squares of the start square's
-    /// type reachable from it, and their bordering walls, become the room.
-    fn flood_fill_room(
-        &mut self,
-        sx: i32,
-        sy: i32,
-        index: usize,
-        lit: bool,
-    ) -> (i32, i32, i32, i32) {
-        let roomno = index as u8 + crate::level::ROOMOFFSET;
-        let fg = self.b.level.typ(sx, sy);
-        let (mut lx, mut ly, mut hx, mut hy) = (sx, sy, sx, sy);
-        let mut stack = vec![(sx, sy)];
-        let mut seen = vec![false; COLNO * ROWNO];
-        while let Some((x, y)) = stack.pop() {
-            if !Level::isok(x, y) || seen[x as usize * ROWNO + y as usize] {
-                continue;
-            }
-            if self.b.level.typ(x, y) != fg {
-                continue;
-            }
-            seen[x as usize * ROWNO + y as usize] = true;
-            lx = lx.min(x);
-            hx = hx.max(x);
-            ly = ly.min(y);
-            hy = hy.max(y);
-            let cell = self.level().at_mut(x, y);
-            cell.roomno = roomno;
-            cell.lit = lit;
-            for (dx, dy) in [
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-                (-1, 0),
-                (1, 0),
-                (-1, 1),
-                (0, 1),
-                (1, 1),
-            ] {
-                let (nx, ny) = (x + dx, y + dy);
-                if !Level::isok(nx, ny) {
-                    continue;
-                }
-                let t = self.b.level.typ(nx, ny);
-                if t == fg {
-                    stack.push((nx, ny));
-                } else if t.is_wall() || t == Terrain::Door || t == Terrain::SDoor {
-                    let cell = self.level().at_mut(nx, ny);
-                    cell.edge = true;
-                    cell.lit = cell.lit || lit;
-                    cell.roomno = if cell.roomno != 0 && cell.roomno != roomno {
-                        crate::level::SHARED
-                    } else {
-                        roomno
-                    };
-                }
-            }
-        }
-        (lx, ly, hx, hy)
     }
 
     /// `fill_room` for a special level's typed region: the stocking itself is not ported
