@@ -290,8 +290,11 @@ impl Builder<'_> {
                     self.level.set_typ(xx, yy, ftyp, None);
                     // A boulder one time in fifty: the draw is made, the boulder (an object)
                     // draws nothing and is not counted by the reference.
-                    if nxcor {
-                        self.rng.rn2(50);
+                    if nxcor && self.rng.rn2(50) == 0 {
+                        let boulder = crate::special::object_index("boulder");
+                        let what = crate::level::What::Index(boulder);
+                        self.level
+                            .record(crate::level::Event::Object(what), xx, yy, None);
                     }
                 } else {
                     self.level.set_typ(xx, yy, Terrain::SCorr, None);

@@ -97,6 +97,11 @@ impl<'r> Builder<'r> {
     /// `sort_rooms`: by left edge; the sort must be stable, as glibc's merge sort is.
     pub fn sort_rooms(&mut self) {
         self.level.rooms.sort_by_key(|room| room.lx);
+        for (i, room) in self.level.rooms.iter().enumerate() {
+            for &sub in &room.subrooms {
+                self.level.subrooms[sub].parent = Some(i);
+            }
+        }
     }
 
     /// Down stairs in one room, up stairs in another (the game's draw order included).
@@ -467,6 +472,71 @@ impl<'r> Builder<'r> {
             self.level.set_typ(lx - 1, hy + 1, Terrain::BLCorner, None);
             self.level.set_typ(hx + 1, hy + 1, Terrain::BRCorner, None);
         }
+    }
+
+    /// `create_subroom`: a room inside room `parent` at a relative position (-1 = random);
+    /// the parent's floor must be at least 4x4. Returns the subroom's index.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create_subroom(
+        &mut self,
+        parent: usize,
+        mut x: i32,
+        mut y: i32,
+        mut w: i32,
+        mut h: i32,
+        rtype: i32,
+        rlit: i32,
+    ) -> Option<usize> {
+        let p = self.level.rooms[parent].clone();
+        let width = p.hx - p.lx + 1;
+        let height = p.hy - p.ly + 1;
+        if width < 4 || height < 4 {
+            return None;
+        }
+        if w == -1 {
+            w = self.rng.rnd(width - 3);
+        }
+        if h == -1 {
+            h = self.rng.rnd(height - 3);
+        }
+        if x == -1 {
+            x = self.rng.rnd(width - w - 1) - 1;
+        }
+        if y == -1 {
+            y = self.rng.rnd(height - h - 1) - 1;
+        }
+        if x == 1 {
+            x = 0;
+        }
+        if y == 1 {
+            y = 0;
+        }
+        if x + w + 1 == width {
+            x += 1;
+        }
+        if y + h + 1 == height {
+            y += 1;
+        }
+        let rtype = if rtype == -1 { room_type::OROOM } else { rtype };
+        let lit = if rlit == -1 {
+            self.random_lit()
+        } else {
+            rlit != 0
+        };
+        let (lx, ly) = (p.lx + x, p.ly + y);
+        let mut room = self.draw_room(lx, ly, lx + w - 1, ly + h - 1, lit, rtype, false);
+        room.parent = Some(parent);
+        crate::special::wallification(
+            &mut self.level,
+            room.lx - 1,
+            room.ly - 1,
+            room.hx + 1,
+            room.hy + 1,
+        );
+        let index = self.level.subrooms.len();
+        self.level.subrooms.push(room);
+        self.level.rooms[parent].subrooms.push(index);
+        Some(index)
     }
 
     /// The shared part of `do_room_or_subroom`: bounds, light, walls and floor (corners are

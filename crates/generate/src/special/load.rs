@@ -2,13 +2,13 @@
 //! drawing the game's random numbers in the game's order.
 
 use super::lev::{
-    AltarRec, Area, Body, Coord, GoldRec, LevRegion, Maze, MazePart, MonsterRec, ObjectRec,
-    SpecialLevel, Things, TrapRec,
+    AltarRec, Area, Body, Coord, CorridorRec, GoldRec, LevRegion, Maze, MazePart, MonsterRec,
+    ObjectRec, RoomDoorRec, RoomLevel, RoomRec, SpecialLevel, Things, TrapRec,
 };
 use super::things::{Humidity, monster_humidity};
 use crate::level::{
-    COLNO, Event, Level, Origin, Place, Pos, ROWNO, Stair, TeleportRegion, Terrain, What, door,
-    room_type, wall,
+    COLNO, Event, Level, Origin, Place, Pos, ROWNO, Room, Stair, TeleportRegion, Terrain, What,
+    door, room_type, wall,
 };
 use crate::mklev::Builder;
 use crate::rng::Rng;
@@ -30,7 +30,7 @@ pub fn load_special(sp: &SpecialLevel, name: &str, rng: &mut Rng, place: &Place)
     loader.load_common(sp);
     match &sp.body {
         Body::Maze(maze) => loader.load_maze(sp, maze),
-        Body::Rooms(_) => loader.unsupported.push("room levels (LEVEL)"),
+        Body::Rooms(rooms) => loader.load_rooms(rooms),
     }
     loader.fixup_special();
     Loaded {
@@ -430,7 +430,7 @@ impl<'r> Loader<'r> {
             prev = Some(p);
         }
         for a in &part.altars {
-            self.create_altar(a);
+            self.create_altar(a, None);
         }
         for f in &part.fountains {
             let p = self.location(f.at, Humidity::DRY);
@@ -441,24 +441,37 @@ impl<'r> Loader<'r> {
             }
         }
         for t in &part.traps {
-            self.create_trap(t);
+            self.create_trap(t, None);
         }
-        self.create_things(&part.things);
+        self.create_things(&part.things, None);
     }
 
-    fn create_things(&mut self, things: &Things) {
-        for m in &things.monsters {
-            self.create_monster(m);
+    fn create_things(&mut self, things: &Things, room: Option<RoomRef>) {
+        // A room's lists are read back to front, except its objects.
+        let monsters: Vec<_> = match room {
+            Some(_) => things.monsters.iter().rev().collect(),
+            None => things.monsters.iter().collect(),
+        };
+        for m in monsters {
+            self.create_monster(m, room);
         }
         let mut container = false;
         for o in &things.objects {
-            self.create_object(o, &mut container);
+            self.create_object(o, &mut container, room);
         }
-        for g in &things.gold {
-            self.create_gold(g);
+        let gold: Vec<_> = match room {
+            Some(_) => things.gold.iter().rev().collect(),
+            None => things.gold.iter().collect(),
+        };
+        for g in gold {
+            self.create_gold(g, room);
         }
-        for e in &things.engravings {
-            let p = self.location(e.at, Humidity::DRY);
+        let engravings: Vec<_> = match room {
+            Some(_) => things.engravings.iter().rev().collect(),
+            None => things.engravings.iter().collect(),
+        };
+        for e in engravings {
+            let p = self.place_in(e.at, Humidity::DRY, room);
             let kind = if e.kind > 0 {
                 i32::from(e.kind)
             } else {
@@ -670,13 +683,22 @@ impl<'r> Loader<'r> {
         self.level().set_typ(p.x, p.y, Terrain::Stairs, origin);
     }
 
-    fn create_altar(&mut self, a: &AltarRec) {
-        let p = self.location(a.at, Humidity::DRY);
-        let in_temple = self.b.level.rooms.iter().any(|r| {
-            r.rtype == room_type::TEMPLE
-                && (r.lx - 1..=r.hx + 1).contains(&p.x)
-                && (r.ly - 1..=r.hy + 1).contains(&p.y)
-        });
+    fn create_altar(&mut self, a: &AltarRec, room: Option<RoomRef>) {
+        let (p, in_temple) = match room {
+            Some(r) => (
+                self.free_room_loc(a.at, r),
+                self.room(r).rtype == room_type::TEMPLE,
+            ),
+            None => {
+                let p = self.location(a.at, Humidity::DRY);
+                let in_temple = self.b.level.rooms.iter().any(|r| {
+                    r.rtype == room_type::TEMPLE
+                        && (r.lx - 1..=r.hx + 1).contains(&p.x)
+                        && (r.ly - 1..=r.hy + 1).contains(&p.y)
+                });
+                (p, in_temple)
+            }
+        };
         let old = self.b.level.typ(p.x, p.y);
         if old == Terrain::Stairs || old == Terrain::Ladder {
             return;
@@ -749,15 +771,18 @@ impl<'r> Loader<'r> {
         align_to_mask(al)
     }
 
-    fn create_trap(&mut self, t: &TrapRec) {
+    fn create_trap(&mut self, t: &TrapRec, room: Option<RoomRef>) {
         if self.rng().rn2(100) >= i32::from(t.chance) {
             return;
         }
-        let p = self.location(t.at, Humidity::DRY);
+        let p = match room {
+            Some(r) => self.free_room_loc(t.at, r),
+            None => self.location(t.at, Humidity::DRY),
+        };
         self.mktrap(i32::from(t.kind), p, Some(t.origin));
     }
 
-    fn create_monster(&mut self, m: &MonsterRec) {
+    fn create_monster(&mut self, m: &MonsterRec, room: Option<RoomRef>) {
         if self.rng().rn2(100) >= i32::from(m.chance) {
             return;
         }
@@ -778,7 +803,7 @@ impl<'r> Loader<'r> {
             Some(c) => What::Class(c),
         };
         let humidity = monster_humidity(&what);
-        let p = self.location(m.at, humidity);
+        let p = self.place_in(m.at, humidity, room);
         // A MONSTER with an alignment makes a roaming minion: only priests and Angels exist.
         if m.align != -12 {
             let keep = matches!(what, What::Index(i)
@@ -800,11 +825,11 @@ impl<'r> Loader<'r> {
         self.alignment_mask(align)
     }
 
-    fn create_object(&mut self, o: &ObjectRec, container: &mut bool) {
+    fn create_object(&mut self, o: &ObjectRec, container: &mut bool, room: Option<RoomRef>) {
         if self.rng().rn2(100) >= i32::from(o.chance) {
             return;
         }
-        let p = self.location(o.at, Humidity::DRY);
+        let p = self.place_in(o.at, Humidity::DRY, room);
         let class: u8 = if o.class >= 0 {
             o.class as u8
         } else if o.class > -11 {
@@ -844,8 +869,8 @@ impl<'r> Loader<'r> {
         }
     }
 
-    fn create_gold(&mut self, g: &GoldRec) {
-        let p = self.location(g.at, Humidity::DRY);
+    fn create_gold(&mut self, g: &GoldRec, room: Option<RoomRef>) {
+        let p = self.place_in(g.at, Humidity::DRY, room);
         let amount = if g.amount == -1 {
             self.rng().rnd(200)
         } else {
@@ -1381,4 +1406,370 @@ pub(crate) fn object_index(name: &str) -> u16 {
         .iter()
         .find(|o| o.name == name)
         .map_or(0, |o| o.index)
+}
+
+/// A room or a subroom of a room level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RoomRef {
+    Top(usize),
+    Sub(usize),
+}
+
+impl Loader<'_> {
+    pub(crate) fn room(&self, r: RoomRef) -> &Room {
+        match r {
+            RoomRef::Top(i) => &self.b.level.rooms[i],
+            RoomRef::Sub(i) => &self.b.level.subrooms[i],
+        }
+    }
+
+    /// A maze position, or a room-relative one inside a room.
+    fn place_in(&mut self, at: Coord, humidity: Humidity, room: Option<RoomRef>) -> Pos {
+        match room {
+            Some(r) => self.room_loc(at, r),
+            None => self.location(at, humidity),
+        }
+    }
+
+    fn somexy(&mut self, r: RoomRef) -> Option<Pos> {
+        match r {
+            RoomRef::Top(i) => self.b.somexy(i),
+            RoomRef::Sub(i) => {
+                let room = self.b.level.subrooms[i].clone();
+                let x = self.b.rng.rn2(room.hx - room.lx + 1) + room.lx;
+                let y = self.b.rng.rn2(room.hy - room.ly + 1) + room.ly;
+                Some(Pos { x, y })
+            }
+        }
+    }
+
+    /// `get_room_loc`: a random square of the room, or an offset from its corner (either
+    /// axis may be random).
+    fn room_loc(&mut self, at: Coord, r: RoomRef) -> Pos {
+        let (x, y) = (i32::from(at.0), i32::from(at.1));
+        if x < 0 && y < 0 {
+            let (lx, ly) = (self.room(r).lx, self.room(r).ly);
+            return self.somexy(r).unwrap_or(Pos { x: lx, y: ly });
+        }
+        let room = self.room(r).clone();
+        let x = if x < 0 {
+            self.b.rng.rn2(room.hx - room.lx + 1)
+        } else {
+            x
+        };
+        let y = if y < 0 {
+            self.b.rng.rn2(room.hy - room.ly + 1)
+        } else {
+            y
+        };
+        let p = Pos {
+            x: x + room.lx,
+            y: y + room.ly,
+        };
+        if Level::isok(p.x, p.y) {
+            p
+        } else {
+            Pos {
+                x: room.lx,
+                y: room.ly,
+            }
+        }
+    }
+
+    /// `get_free_room_loc`: a room square that is plain floor (100 tries).
+    fn free_room_loc(&mut self, at: Coord, r: RoomRef) -> Pos {
+        let mut p = self.room_loc(at, r);
+        let mut tries = 0;
+        while self.b.level.typ(p.x, p.y) != Terrain::Room && tries < 100 {
+            tries += 1;
+            p = self.room_loc(at, r);
+        }
+        p
+    }
+
+    /// `load_rooms`: rooms in file order, each followed by its subrooms and contents, then
+    /// the corridors.
+    fn load_rooms(&mut self, rl: &RoomLevel) {
+        if !rl.object_registers.is_empty() {
+            self.robjects = rl.object_registers.clone();
+            shuffle(self.b.rng, &mut self.robjects, None);
+        }
+        if !rl.monster_registers.is_empty() {
+            self.rmonst = rl.monster_registers.clone();
+            shuffle(self.b.rng, &mut self.rmonst, None);
+        }
+        for (i, room) in rl.rooms.iter().enumerate() {
+            if room.parent.is_empty() {
+                self.build_room(&rl.rooms, i, None);
+            }
+        }
+        for c in &rl.corridors {
+            self.create_corridor(c);
+        }
+    }
+
+    fn build_room(&mut self, all: &[RoomRec], index: usize, parent: Option<usize>) {
+        let r = &all[index];
+        let rtype = if r.chance == 0 || self.rng().rn2(100) < i32::from(r.chance) {
+            i32::from(r.rtype)
+        } else {
+            room_type::OROOM
+        };
+        let made = match parent {
+            Some(p) => self
+                .b
+                .create_subroom(
+                    p,
+                    r.x.into(),
+                    r.y.into(),
+                    r.w.into(),
+                    r.h.into(),
+                    rtype,
+                    r.rlit.into(),
+                )
+                .map(RoomRef::Sub),
+            None => self
+                .b
+                .create_room(
+                    r.x.into(),
+                    r.y.into(),
+                    r.w.into(),
+                    r.h.into(),
+                    r.xalign.into(),
+                    r.yalign.into(),
+                    rtype,
+                    r.rlit.into(),
+                )
+                .map(|_| RoomRef::Top(self.b.level.rooms.len() - 1)),
+        };
+        let Some(room) = made else {
+            return;
+        };
+        match room {
+            RoomRef::Top(i) => self.b.level.rooms[i].origin = Some(r.origin),
+            RoomRef::Sub(i) => self.b.level.subrooms[i].origin = Some(r.origin),
+        }
+        if let RoomRef::Top(top) = room {
+            for (j, sub) in all.iter().enumerate() {
+                if !sub.parent.is_empty() && sub.parent == r.name {
+                    self.build_room(all, j, Some(top));
+                }
+            }
+        }
+        // Contents: lists are read back to front (objects excepted).
+        for s in r.stairs.iter().rev() {
+            let p = self.free_room_loc(s.at, room);
+            self.mkstairs(p, s.up, Some(s.origin));
+        }
+        for (list, typ) in [
+            (&r.sinks, Terrain::Sink),
+            (&r.pools, Terrain::Pool),
+            (&r.fountains, Terrain::Fountain),
+        ] {
+            for f in list.iter().rev() {
+                self.room_feature(f.at, room, typ, Some(f.origin));
+            }
+        }
+        for a in r.altars.iter().rev() {
+            self.create_altar(a, Some(room));
+        }
+        for d in r.doors.iter().rev() {
+            self.create_room_door(d, room);
+        }
+        for t in r.traps.iter().rev() {
+            self.create_trap(t, Some(room));
+        }
+        self.create_things(&r.things, Some(room));
+        if let RoomRef::Top(i) = room {
+            self.topologize(i);
+        }
+        if rtype != room_type::OROOM && r.filled != 0 {
+            self.fill_special_room(room);
+        }
+    }
+
+    fn fill_special_room(&mut self, room: RoomRef) {
+        match room {
+            RoomRef::Top(i) => self.fill_room(i, false),
+            RoomRef::Sub(_) => {
+                self.unsupported
+                    .push("special room contents (shops, zoos, courts, morgues...)");
+            }
+        }
+    }
+
+    /// `create_feature` in a room: a random square avoids occupied ones (200 tries).
+    fn room_feature(&mut self, at: Coord, room: RoomRef, typ: Terrain, origin: Origin) {
+        let p = if at.0 < 0 && at.1 < 0 {
+            let mut tries = 0;
+            loop {
+                let p = self.room_loc((-1, -1), room);
+                tries += 1;
+                if !(tries <= 200 && self.b.occupied(p.x, p.y)) {
+                    if tries > 200 {
+                        return;
+                    }
+                    break p;
+                }
+            }
+        } else {
+            self.room_loc(at, room)
+        };
+        let old = self.b.level.typ(p.x, p.y);
+        if old.is_furniture() && old != typ {
+            return;
+        }
+        self.level().set_typ(p.x, p.y, typ, origin);
+    }
+
+    /// `create_door` for a room: random secrecy, state, wall and position, then up to 100
+    /// tries at a spot where a door may go.
+    fn create_room_door(&mut self, d: &RoomDoorRec, room: RoomRef) {
+        let secret = if d.secret == -1 {
+            self.rng().rn2(2) != 0
+        } else {
+            d.secret != 0
+        };
+        let mask = if d.mask == -1 {
+            if !secret {
+                if self.rng().rn2(3) == 0 {
+                    let mut mask = if self.rng().rn2(5) == 0 {
+                        door::ISOPEN
+                    } else if self.rng().rn2(6) == 0 {
+                        door::LOCKED
+                    } else {
+                        door::CLOSED
+                    };
+                    if mask != door::ISOPEN && self.rng().rn2(25) == 0 {
+                        mask |= door::TRAPPED;
+                    }
+                    mask
+                } else {
+                    door::NODOOR
+                }
+            } else {
+                let mut mask = if self.rng().rn2(5) == 0 {
+                    door::LOCKED
+                } else {
+                    door::CLOSED
+                };
+                if self.rng().rn2(20) == 0 {
+                    mask |= door::TRAPPED;
+                }
+                mask
+            }
+        } else {
+            d.mask as u8
+        };
+        let r = self.room(room).clone();
+        let mut found = None;
+        for _ in 0..=100 {
+            let wall = if d.wall == -1 {
+                1 << self.rng().rn2(4)
+            } else {
+                i32::from(d.wall)
+            };
+            let pos = if d.pos == -1 {
+                let span = if wall == 8 || wall == 4 {
+                    r.hy - r.ly
+                } else {
+                    r.hx - r.lx
+                };
+                self.rng().rn2(span)
+            } else {
+                i32::from(d.pos)
+            };
+            let (x, y) = match wall {
+                1 => (r.lx + pos, r.ly - 1),
+                2 => (r.lx + pos, r.hy + 1),
+                8 => (r.lx - 1, r.ly + pos),
+                4 => (r.hx + 1, r.ly + pos),
+                _ => (0, 0),
+            };
+            if Level::isok(x, y) && self.b.okdoor(x, y) {
+                found = Some(Pos { x, y });
+                break;
+            }
+        }
+        let Some(p) = found else {
+            return;
+        };
+        if let RoomRef::Top(i) = room {
+            self.b.add_door(p.x, p.y, i);
+        } else {
+            // A subroom's doors count in the door list too.
+            self.b.level.doors.push(p);
+        }
+        let cell = self.level().at_mut(p.x, p.y);
+        cell.typ = if secret {
+            Terrain::SDoor
+        } else {
+            Terrain::Door
+        };
+        cell.flags = mask;
+        cell.origin = Some(d.origin);
+    }
+
+    /// `create_corridor`: RANDOM_CORRIDORS joins the rooms as a random level does; an explicit
+    /// corridor runs between two rooms' doors.
+    fn create_corridor(&mut self, c: &CorridorRec) {
+        let [
+            src_room,
+            src_wall,
+            src_door,
+            dest_room,
+            dest_wall,
+            dest_door,
+        ] = c.bytes;
+        if src_room == -1 {
+            self.b.sort_rooms();
+            self.b.makecorridors();
+            return;
+        }
+        let Some(mut org) = self.search_door(src_room, src_wall, src_door) else {
+            return;
+        };
+        if dest_room == -1 {
+            return;
+        }
+        let Some(mut dest) = self.search_door(dest_room, dest_wall, dest_door) else {
+            return;
+        };
+        let step = |p: &mut Pos, wall: i8| match wall {
+            1 => p.y -= 1,
+            2 => p.y += 1,
+            8 => p.x -= 1,
+            4 => p.x += 1,
+            _ => {}
+        };
+        step(&mut org, src_wall);
+        step(&mut dest, dest_wall);
+        self.b
+            .dig_corridor(org, dest, false, Terrain::Corr, Terrain::Stone);
+    }
+
+    /// `search_door`: the n-th door on a room's wall (the game looks below the room for
+    /// "north" and above it for "south").
+    fn search_door(&self, room: i8, wall: i8, n: i8) -> Option<Pos> {
+        let r = self.b.level.rooms.get(usize::try_from(room).ok()?)?;
+        let (dx, dy, mut x, mut y) = match wall {
+            1 => (1, 0, r.lx, r.hy + 1),
+            2 => (1, 0, r.lx, r.ly - 1),
+            4 => (0, 1, r.hx + 1, r.ly),
+            8 => (0, 1, r.lx - 1, r.ly),
+            _ => return None,
+        };
+        let mut count = i32::from(n);
+        while x <= r.hx + 1 && y <= r.hy + 1 && Level::isok(x, y) {
+            if matches!(self.b.level.typ(x, y), Terrain::Door | Terrain::SDoor) {
+                if count <= 0 {
+                    return Some(Pos { x, y });
+                }
+                count -= 1;
+            }
+            x += dx;
+            y += dy;
+        }
+        None
+    }
 }

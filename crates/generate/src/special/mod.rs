@@ -8,3 +8,4 @@ mod things;
 
 pub use lev::{DecodeError, SpecialLevel, decode};
 pub use load::{Loaded, load_special};
+pub(crate) use load::{object_index, wallification};
