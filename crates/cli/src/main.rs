@@ -5,6 +5,7 @@ mod check;
 mod compile;
 mod generate;
 mod output;
+mod preview;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,6 +38,9 @@ enum Command {
     Inspect { file: PathBuf },
     /// Run the language server on standard input and output.
     Lsp,
+    /// Show a level as the game would build it for a seed (text, colours, SVG, HTML, JSON
+    /// or the golden-levels terrain format), or a dungeon.def as an overview.
+    Preview(preview::PreviewArgs),
     /// Print a file's syntax tree, one node or token per line.
     Parse {
         file: PathBuf,
@@ -89,6 +93,7 @@ fn main() -> ExitCode {
         Command::Inspect { file } => compile::inspect(&file),
         Command::Lsp => lsp(),
         Command::Parse { file, dialect } => parse(&file, dialect),
+        Command::Preview(args) => preview::run(&args),
     };
     ExitCode::from(code)
 }

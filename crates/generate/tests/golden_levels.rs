@@ -107,12 +107,26 @@ fn compare_all(dir: &std::path::Path) -> Comparison {
         let place = place::stock_place(&level).expect("a level of the reference dungeon");
         let loaded = special::load_special(&sp, &level, &mut Rng::new(seed), &place);
         let actual = dump::golden_text(&loaded.level, &level, seed, &place);
+        if std::env::var("GOLDEN_DUMP").is_ok_and(|d| d == file) {
+            let _ = std::fs::write("/tmp/golden-actual.txt", &actual);
+            let _ = std::fs::write("/tmp/golden-expected.txt", &expected);
+        }
         let map = |t: &str| t.lines().take(21).collect::<Vec<_>>().join("\n");
         if actual == expected {
             result.identical.push(file);
         } else {
             if map(&actual) == map(&expected) {
                 result.same_map.push(file.clone());
+            }
+            if std::env::var_os("GOLDEN_REPORT").is_some() {
+                let first = expected
+                    .lines()
+                    .zip(actual.lines())
+                    .enumerate()
+                    .find(|(_, (e, a))| e != a)
+                    .map(|(i, (e, a))| format!("line {}: expected {e} | actual {a}", i + 1))
+                    .unwrap_or_else(|| "length differs".to_string());
+                eprintln!("FAIL {file}: {first}");
             }
             if result.first_mismatches.len() < 3 {
                 result.first_mismatches.push((file, expected, actual));
@@ -159,4 +173,26 @@ fn reference_loads_are_rebuilt() {
     }
     assert_eq!(result.files, 565);
     assert!(result.identical.len() >= KNOWN_IDENTICAL_AT_LEAST);
+}
+
+#[test]
+fn every_level_loads_for_a_hundred_seeds() {
+    use levkit_generate::{place, rng::Rng};
+    let Some(dir) = corpus() else {
+        return;
+    };
+    for (name, bytes) in compiled_levels(&dir) {
+        let sp = special::decode(&bytes).unwrap();
+        let place = place::stock_place(&name).unwrap();
+        for seed in 1..=100 {
+            let loaded = special::load_special(&sp, &name, &mut Rng::new(seed), &place);
+            for placed in &loaded.level.events {
+                let (x, y) = (placed.at.x, placed.at.y);
+                assert!(
+                    (0..80).contains(&x) && (0..21).contains(&y),
+                    "{name} seed {seed}: {placed:?}"
+                );
+            }
+        }
+    }
 }

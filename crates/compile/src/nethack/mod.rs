@@ -6,7 +6,7 @@ mod write;
 
 pub use inspect::{InspectError, inspect};
 pub(crate) use write::VERSION_INFO;
-pub use write::compile_level;
+pub use write::{compile_level, compile_level_with_origins};
 
 use levkit_diagnostics::{Diagnostic, Severity};
 use levkit_model::nethack::{DesFile, Level};

@@ -1,6 +1,6 @@
 //! The `.lev` writer: lev_comp's structs, field by field, padding included.
 
-use levkit_model::Spanned;
+use levkit_model::{Spanned, TextRange};
 use levkit_model::nethack::names::{monster_index, object_index, room_type, trap_type};
 use levkit_model::nethack::{
     Alignment, AppearanceKind, Area, Class, Coordinate, CorridorEnd, CorridorTarget, Detail,
@@ -24,9 +24,15 @@ const UNFILLED: i8 = 25;
 #[derive(Default)]
 struct Out {
     bytes: Vec<u8>,
+    /// Where each record starts in `bytes`, and the source it came from.
+    origins: Vec<(u32, TextRange)>,
 }
 
 impl Out {
+    /// The next bytes are the record written for this source range.
+    fn mark(&mut self, range: TextRange) {
+        self.origins.push((self.bytes.len() as u32, range));
+    }
     fn i8(&mut self, v: i64) {
         // C stores into a signed char: keep the low byte, as lev_comp does.
         self.bytes.push(v as u8);
@@ -59,6 +65,13 @@ impl Out {
 }
 
 pub fn compile_level(level: &Level) -> Vec<u8> {
+    compile_level_with_origins(level).0
+}
+
+/// The `.lev` bytes, and for every record the byte offset it starts at with the source range
+/// it was written for (a map part's offset maps to its MAP block): the generator reports
+/// such offsets as origins, and this turns them back into source lines.
+pub fn compile_level_with_origins(level: &Level) -> (Vec<u8>, Vec<(u32, TextRange)>) {
     let mut out = Out::default();
     for word in VERSION_INFO {
         out.u64(word);
@@ -97,7 +110,7 @@ pub fn compile_level(level: &Level) -> Vec<u8> {
         LevelKind::Maze => write_maze(&mut out, level),
         LevelKind::Rooms => write_rooms(&mut out, level),
     }
-    out.bytes
+    (out.bytes, out.origins)
 }
 
 fn terrain_code(c: char) -> i64 {
@@ -127,6 +140,7 @@ fn write_part(out: &mut Out, part: &MapPart, init_map: bool) {
     let (halign, valign) = part
         .geometry
         .map_or((1, 1), |g| (g.value.0.value(), g.value.1.value()));
+    out.mark(part.map.as_ref().map_or(part.range, |m| m.range));
     out.i8(halign.into());
     out.i8(valign.into());
     let grid = map_bytes(part.map.as_ref(), &part.details);
@@ -144,12 +158,13 @@ fn write_part(out: &mut Out, part: &MapPart, init_map: bool) {
         .details
         .iter()
         .filter_map(|d| match &d.kind {
-            DetailKind::LevRegion(r) => Some(r),
+            DetailKind::LevRegion(r) => Some((d.range, r)),
             _ => None,
         })
         .collect();
     out.count(regions.len());
-    for region in regions {
+    for (range, region) in regions {
+        out.mark(range);
         write_lev_region(out, region);
     }
     write_registers(out, &part.registers, true);
@@ -157,6 +172,7 @@ fn write_part(out: &mut Out, part: &MapPart, init_map: bool) {
     let list: Vec<&Detail> = details(|k| matches!(k, DetailKind::Region(_))).collect();
     out.count(list.len());
     for detail in list {
+        out.mark(detail.range);
         if let DetailKind::Region(region) = &detail.kind {
             write_region(out, region);
         }
@@ -164,6 +180,7 @@ fn write_part(out: &mut Out, part: &MapPart, init_map: bool) {
     let list: Vec<&Detail> = details(|k| matches!(k, DetailKind::Door { .. })).collect();
     out.count(list.len());
     for detail in list {
+        out.mark(detail.range);
         if let DetailKind::Door { state, at } = &detail.kind {
             coordinate(out, at);
             out.i8(state.value.mask().into());
@@ -172,6 +189,7 @@ fn write_part(out: &mut Out, part: &MapPart, init_map: bool) {
     let list: Vec<&Detail> = details(|k| matches!(k, DetailKind::Drawbridge { .. })).collect();
     out.count(list.len());
     for detail in list {
+        out.mark(detail.range);
         if let DetailKind::Drawbridge {
             at,
             direction,
@@ -193,23 +211,25 @@ fn write_part(out: &mut Out, part: &MapPart, init_map: bool) {
     let list: Vec<&Detail> = details(|k| matches!(k, DetailKind::Mazewalk { .. })).collect();
     out.count(list.len());
     for detail in list {
+        out.mark(detail.range);
         if let DetailKind::Mazewalk { at, direction } = &detail.kind {
             coordinate(out, at);
             out.i8(direction_bits(direction.value));
         }
     }
     for wanted in [true, false] {
-        let rects: Vec<&Spanned<Rect>> = part
+        let rects: Vec<(TextRange, &Spanned<Rect>)> = part
             .details
             .iter()
             .filter_map(|d| match &d.kind {
-                DetailKind::NonDiggable(r) if wanted => Some(r),
-                DetailKind::NonPasswall(r) if !wanted => Some(r),
+                DetailKind::NonDiggable(r) if wanted => Some((d.range, r)),
+                DetailKind::NonPasswall(r) if !wanted => Some((d.range, r)),
                 _ => None,
             })
             .collect();
         out.count(rects.len());
-        for rect in rects {
+        for (range, rect) in rects {
+            out.mark(range);
             write_rect(out, rect.value);
         }
     }
@@ -356,9 +376,13 @@ fn write_placed<'a>(
     details: &'a [Detail],
     select: impl Fn(&'a DetailKind) -> Option<(&'a Spanned<Coordinate>, Option<i64>)>,
 ) {
-    let list: Vec<_> = details.iter().filter_map(|d| select(&d.kind)).collect();
+    let list: Vec<_> = details
+        .iter()
+        .filter_map(|d| select(&d.kind).map(|v| (d.range, v)))
+        .collect();
     out.count(list.len());
-    for (at, flag) in list {
+    for (range, (at, flag)) in list {
+        out.mark(range);
         coordinate(out, at);
         if let Some(flag) = flag {
             out.i8(flag);
@@ -382,12 +406,13 @@ fn write_altars(out: &mut Out, details: &[Detail]) {
                 at,
                 alignment,
                 shrine,
-            } => Some((at, alignment, shrine)),
+            } => Some((d.range, at, alignment, shrine)),
             _ => None,
         })
         .collect();
     out.count(list.len());
-    for (at, align, shrine) in list {
+    for (range, at, align, shrine) in list {
+        out.mark(range);
         coordinate(out, at);
         alignment(out, align.value);
         out.i8(shrine.map_or(-1, i64::from));
@@ -398,12 +423,13 @@ fn write_traps(out: &mut Out, details: &[Detail]) {
     let list: Vec<_> = details
         .iter()
         .filter_map(|d| match &d.kind {
-            DetailKind::Trap(t) => Some(t),
+            DetailKind::Trap(t) => Some((d.range, t)),
             _ => None,
         })
         .collect();
     out.count(list.len());
-    for trap in list {
+    for (range, trap) in list {
+        out.mark(range);
         coordinate(out, &trap.at);
         out.i8(trap.chance.map_or(100, |c| c.value));
         out.i8(trap
@@ -501,30 +527,37 @@ fn write_monsters_objects_gold_engravings(out: &mut Out, details: &[Detail]) {
     let monsters: Vec<_> = details
         .iter()
         .filter_map(|d| match &d.kind {
-            DetailKind::Monster(m) => Some(m),
+            DetailKind::Monster(m) => Some((d.range, m)),
             _ => None,
         })
         .collect();
     out.count(monsters.len());
-    monsters.into_iter().for_each(|m| write_monster(out, m));
+    for (range, m) in monsters {
+        out.mark(range);
+        write_monster(out, m);
+    }
     let objects: Vec<_> = details
         .iter()
         .filter_map(|d| match &d.kind {
-            DetailKind::Object(o) => Some(o),
+            DetailKind::Object(o) => Some((d.range, o)),
             _ => None,
         })
         .collect();
     out.count(objects.len());
-    objects.into_iter().for_each(|o| write_object(out, o));
+    for (range, o) in objects {
+        out.mark(range);
+        write_object(out, o);
+    }
     let golds: Vec<_> = details
         .iter()
         .filter_map(|d| match &d.kind {
-            DetailKind::Gold { amount, at } => Some((amount, at)),
+            DetailKind::Gold { amount, at } => Some((d.range, amount, at)),
             _ => None,
         })
         .collect();
     out.count(golds.len());
-    for (amount, at) in golds {
+    for (range, amount, at) in golds {
+        out.mark(range);
         coordinate(out, at);
         out.zeros(2);
         out.i32(amount.value.unwrap_or(-1));
@@ -532,12 +565,13 @@ fn write_monsters_objects_gold_engravings(out: &mut Out, details: &[Detail]) {
     let engravings: Vec<_> = details
         .iter()
         .filter_map(|d| match &d.kind {
-            DetailKind::Engraving { at, kind, text } => Some((at, kind, text)),
+            DetailKind::Engraving { at, kind, text } => Some((d.range, at, kind, text)),
             _ => None,
         })
         .collect();
     out.count(engravings.len());
-    for (at, kind, text) in engravings {
+    for (range, at, kind, text) in engravings {
+        out.mark(range);
         coordinate(out, at);
         out.zeros(6);
         out.str_len(Some(&text.value));
@@ -580,6 +614,7 @@ fn corridor_end(out: &mut Out, end: &CorridorEnd) {
 }
 
 fn write_room(out: &mut Out, room: &Room) {
+    out.mark(room.range);
     let name = room.name().map(|n| n.value.as_str());
     let parent = room.parent.as_ref().map(|p| p.value.as_str());
     for s in [name, parent] {
@@ -608,12 +643,13 @@ fn write_room(out: &mut Out, room: &Room) {
         .details
         .iter()
         .filter_map(|d| match &d.kind {
-            DetailKind::RoomDoor(door) => Some(door),
+            DetailKind::RoomDoor(door) => Some((d.range, door)),
             _ => None,
         })
         .collect();
     out.count(doors.len());
-    for door in doors {
+    for (range, door) in doors {
+        out.mark(range);
         out.i8(door.wall.value.map_or(-1, direction_bits));
         out.i8(door.position.value.unwrap_or(-1));
         out.i8(door.secret.value.map_or(-1, i64::from));

@@ -90,6 +90,13 @@ impl<'r> Loader<'r> {
         }
     }
 
+    /// Remembers a part of the game's work that levkit does not reproduce yet (once).
+    pub(crate) fn note_unsupported(&mut self, what: &'static str) {
+        if !self.unsupported.contains(&what) {
+            self.unsupported.push(what);
+        }
+    }
+
     fn rng(&mut self) -> &mut Rng {
         self.b.rng
     }
@@ -641,9 +648,9 @@ impl<'r> Loader<'r> {
     /// yet; the level flags are set as the game sets them.
     fn fill_room(&mut self, index: usize, prefilled: bool) {
         let rtype = self.b.level.rooms[index].rtype;
-        if !prefilled && rtype != room_type::OROOM {
-            self.unsupported
-                .push("special room contents (shops, zoos, courts, morgues...)");
+        let stocked = is_stocked(rtype);
+        if !prefilled && stocked {
+            self.note_unsupported("special room contents (shops, zoos, courts, morgues...)");
         }
         let flags = &mut self.b.level.flags;
         match rtype {
@@ -756,8 +763,15 @@ impl<'r> Loader<'r> {
     }
 
     /// `induced_align`: the level's alignment, else the dungeon's, else any.
+    /// A filler level (one the game builds from a prototype file, not a special level of
+    /// the dungeon) has no level alignment of its own: only the dungeon's counts.
     fn induced_align(&mut self, pct: i32) -> i32 {
-        if let Some(al) = self.b.place.level_align
+        let level_align = if is_filler(&self.name) {
+            None
+        } else {
+            self.b.place.level_align
+        };
+        if let Some(al) = level_align
             && self.rng().rn2(100) < pct
         {
             return align_to_mask(al);
@@ -998,7 +1012,7 @@ impl<'r> Loader<'r> {
     /// branch of a level that has one.
     fn fixup_special(&mut self) {
         if self.name == "water" {
-            self.unsupported.push("the Plane of Water's air bubbles");
+            self.note_unsupported("the Plane of Water's air bubbles");
         }
         let mut added_branch = false;
         for lr in std::mem::take(&mut self.lregions) {
@@ -1043,11 +1057,11 @@ impl<'r> Loader<'r> {
             self.place_lregion((0, 0, 0, 0), (0, 0, 0, 0), 3, None);
         }
         match self.name.as_str() {
-            n if n.starts_with("medusa") => self.unsupported.push("Medusa's extra statues"),
+            n if n.starts_with("medusa") => self.note_unsupported("Medusa's extra statues"),
             "wizard1" | "sanctum" => self
                 .unsupported
                 .push("the secret door of the level's special room"),
-            "knox" => self.unsupported.push("Fort Ludios' treasury"),
+            "knox" => self.note_unsupported("Fort Ludios' treasury"),
             "castle" => self.b.level.flags.graveyard = true,
             n if n.starts_with("Pri-") => self.b.level.flags.graveyard = true,
             _ => {}
@@ -1208,6 +1222,20 @@ impl<'r> Loader<'r> {
         }
         Pos { x: 3, y: 3 }
     }
+}
+
+/// Room types that `fill_room` stocks (shops, the vault's gold, zoo-like rooms).
+fn is_stocked(rtype: i32) -> bool {
+    rtype >= room_type::SHOPBASE
+        || matches!(
+            rtype,
+            room_type::VAULT
+                | room_type::COURT
+                | room_type::ZOO
+                | room_type::BEEHIVE
+                | room_type::MORGUE
+                | room_type::BARRACKS
+        )
 }
 
 /// The drawbridge's lava bit, kept in the square's flags (`DB_LAVA`).
@@ -1408,6 +1436,16 @@ pub(crate) fn object_index(name: &str) -> u16 {
         .map_or(0, |o| o.index)
 }
 
+/// Filler levels: the Mines' `minefill`, the quest's `Xxx-fila`/`Xxx-filb` and Vlad's
+/// `tower2`/`tower3`, built from prototype files rather than listed as special levels.
+pub(crate) fn is_filler(name: &str) -> bool {
+    name == "minefill"
+        || name.ends_with("-fila")
+        || name.ends_with("-filb")
+        || name == "tower2"
+        || name == "tower3"
+}
+
 /// A room or a subroom of a room level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RoomRef {
@@ -1591,9 +1629,12 @@ impl Loader<'_> {
     fn fill_special_room(&mut self, room: RoomRef) {
         match room {
             RoomRef::Top(i) => self.fill_room(i, false),
-            RoomRef::Sub(_) => {
-                self.unsupported
-                    .push("special room contents (shops, zoos, courts, morgues...)");
+            RoomRef::Sub(i) => {
+                if is_stocked(self.b.level.subrooms[i].rtype) {
+                    self.note_unsupported(
+                        "special room contents (shops, zoos, courts, morgues...)",
+                    );
+                }
             }
         }
     }

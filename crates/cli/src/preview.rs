@@ -1,0 +1,269 @@
+//! `levkit preview`: a level as the game would build it for a seed, drawn as text, colours,
+//! SVG, HTML, JSON or the golden-levels terrain format; a dungeon.def as an overview.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use levkit_diagnostics::Severity;
+use levkit_generate::level::Place;
+use levkit_generate::{dump, place, rng::Rng, special};
+use levkit_ide::{CheckOptions, RootDatabase};
+use levkit_render::{Picture, Source};
+
+use crate::output::{self, FileReport};
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_TROUBLE};
+
+#[derive(Args)]
+pub struct PreviewArgs {
+    /// A NetHack level file (`.des`) or a dungeon description (`dungeon.def`).
+    file: PathBuf,
+    /// Which level of the file (default: the first).
+    #[arg(long)]
+    level: Option<String>,
+    /// The game's random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u32,
+    /// The level's depth (default: its place in the game's dungeon, or in the dungeon.def
+    /// beside the file, or 10).
+    #[arg(long)]
+    depth: Option<i32>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Write the picture to this file instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// 21 rows of the game's symbols.
+    Text,
+    /// The golden-levels format: terrain glyphs, then everything placed and the final state.
+    Terrain,
+    /// Text with the game's colours.
+    Ansi,
+    Svg,
+    Html,
+    /// Rows, legend, and every square's things with the source line that made them.
+    Json,
+}
+
+pub fn run(args: &PreviewArgs) -> u8 {
+    let bytes = match std::fs::read(&args.file) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("levkit: cannot read {}: {error}", args.file.display());
+            return EXIT_TROUBLE;
+        }
+    };
+    let mut db = RootDatabase::default();
+    let file = db.add_file(args.file.clone(), &bytes, None);
+    let diagnostics = levkit_ide::diagnostics(&db, file);
+    let text = file.text(&db).to_string();
+    let report = FileReport {
+        path: args.file.clone(),
+        text: text.clone(),
+        line_index: levkit_ide::line_index(&db, file).clone(),
+        diagnostics: diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error && CheckOptions::default().wants(d))
+            .cloned()
+            .collect(),
+    };
+    if let Some(model) = levkit_ide::dungeon_model(&db, file) {
+        return emit(args, &overview(&model.tables()));
+    }
+    let Some(model) = levkit_ide::nethack_model(&db, file) else {
+        eprintln!(
+            "levkit: {} is not a NetHack level file; nothing to preview",
+            args.file.display()
+        );
+        return EXIT_ERRORS;
+    };
+    let level = match &args.level {
+        Some(name) => model
+            .levels
+            .iter()
+            .find(|l| l.name.as_ref().is_some_and(|n| &n.value == name)),
+        None => model.levels.first(),
+    };
+    let Some(level) = level else {
+        let names: Vec<_> = model
+            .levels
+            .iter()
+            .filter_map(|l| l.name.as_ref())
+            .map(|n| n.value.as_str())
+            .collect();
+        eprintln!(
+            "levkit: no level {:?} in {}; it has: {}",
+            args.level.as_deref().unwrap_or(""),
+            args.file.display(),
+            names.join(", ")
+        );
+        return EXIT_TROUBLE;
+    };
+    if report.diagnostics.iter().any(|d| {
+        level.range.contains_range(d.range)
+            || !model.levels.iter().any(|l| l.range.contains_range(d.range))
+    }) {
+        eprint!("{}", output::human(&report, false));
+        eprintln!("levkit: the level has errors; fix them to preview it");
+        return EXIT_ERRORS;
+    }
+    let name = level
+        .name
+        .as_ref()
+        .map_or("level", |n| n.value.as_str())
+        .to_string();
+    let (bytes, origins) = levkit_compile::nethack::compile_level_with_origins(level);
+    let sp = match special::decode(&bytes) {
+        Ok(sp) => sp,
+        Err(error) => {
+            eprintln!("levkit: internal error: the compiled level does not decode ({error})");
+            return EXIT_TROUBLE;
+        }
+    };
+    let mut place = place_of(&db, &args.file, &name);
+    if let Some(depth) = args.depth {
+        place.depth = depth;
+        place.difficulty = depth;
+    }
+    let loaded = special::load_special(&sp, &name, &mut Rng::new(args.seed), &place);
+    let index = levkit_ide::line_index(&db, file).clone();
+    let source = |origin: u32| -> Option<Source> {
+        let at = origins.binary_search_by_key(&origin, |(o, _)| *o).ok()?;
+        let range = origins[at].1;
+        let lc = index.line_col_chars(&text, range.start());
+        Some(Source {
+            start: range.start().into(),
+            end: range.end().into(),
+            line: lc.line,
+            column: lc.col,
+        })
+    };
+    let mut picture = Picture::new(&loaded.level, &source);
+    picture.notes = loaded
+        .unsupported
+        .iter()
+        .map(|u| format!("not reproduced yet: {u}; the picture differs from the game's there"))
+        .collect();
+    let title = format!("{name}, seed {}, depth {}", args.seed, place.depth);
+    let rendered = match args.format {
+        Format::Text => picture.text(),
+        Format::Terrain => dump::golden_text(&loaded.level, &name, args.seed, &place),
+        Format::Ansi => picture.ansi(),
+        Format::Svg => picture.svg(),
+        Format::Html => picture.html(&title),
+        Format::Json => {
+            let header = serde_json::json!({
+                "level": name,
+                "seed": args.seed,
+                "depth": place.depth,
+                "dungeon": place.dnum,
+                "dlevel": place.dlevel,
+            });
+            let mut json = serde_json::to_string_pretty(&picture.json(header)).unwrap_or_default();
+            json.push('\n');
+            json
+        }
+    };
+    for note in &picture.notes {
+        if args.format != Format::Json && args.format != Format::Html {
+            eprintln!("levkit: note: {note}");
+        }
+    }
+    emit(args, &rendered)
+}
+
+/// The level's place: the game's own dungeon for its levels, else the dungeon.def beside the
+/// file, else a level 10 deep in the Dungeons of Doom.
+fn place_of(db: &RootDatabase, file: &Path, name: &str) -> Place {
+    if let Some(place) = place::stock_place(name) {
+        return place;
+    }
+    let beside = file.parent().unwrap_or(Path::new(".")).join("dungeon.def");
+    if let Ok(bytes) = std::fs::read(&beside) {
+        let mut db = db.clone();
+        let def = db.add_file(beside, &bytes, Some(levkit_syntax::Dialect::NethackDungeon));
+        if let Some(model) = levkit_ide::dungeon_model(&db, def)
+            && let Some(place) = place::place_in(&model.tables(), name)
+        {
+            return place;
+        }
+    }
+    Place::doom(10)
+}
+
+/// The dungeons of a dungeon.def: their depth ranges, levels and branches.
+fn overview(tables: &levkit_model::dungeon::Tables) -> String {
+    let mut out = String::new();
+    let mut first = 0;
+    for dungeon in &tables.dungeons {
+        let d = dungeon.depth;
+        out.push_str(&format!(
+            "{} — {} levels{}\n",
+            dungeon.name,
+            d.base,
+            if d.rand > 0 {
+                format!(" (+ up to {})", d.rand - 1)
+            } else {
+                String::new()
+            }
+        ));
+        for level in &tables.levels[first..(first + dungeon.levels).min(tables.levels.len())] {
+            let at = if level.at.base < 0 {
+                format!("{} from the bottom", -level.at.base)
+            } else {
+                format!("level {}", level.at.base)
+            };
+            let range = if level.at.rand > 1 {
+                format!(" .. +{}", level.at.rand - 1)
+            } else {
+                String::new()
+            };
+            let variants = if level.rndlevs > 0 {
+                format!(" ({} variants)", level.rndlevs)
+            } else {
+                String::new()
+            };
+            out.push_str(&format!("  {:<10} {at}{range}{variants}\n", level.name));
+        }
+        first += dungeon.levels;
+    }
+    out.push_str("Branches\n");
+    for b in &tables.branches {
+        let kind = match b.kind {
+            levkit_model::dungeon::BranchKind::Stair => {
+                if b.up {
+                    "stairs up"
+                } else {
+                    "stairs down"
+                }
+            }
+            levkit_model::dungeon::BranchKind::Portal => "portal",
+            levkit_model::dungeon::BranchKind::NoUp => "one-way (no way up)",
+            levkit_model::dungeon::BranchKind::NoDown => "one-way (no way down)",
+        };
+        out.push_str(&format!(
+            "  {:<22} at level {} ({kind})\n",
+            b.name, b.at.base
+        ));
+    }
+    out
+}
+
+fn emit(args: &PreviewArgs, text: &str) -> u8 {
+    match &args.output {
+        None => {
+            print!("{text}");
+            EXIT_OK
+        }
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => EXIT_OK,
+            Err(error) => {
+                eprintln!("levkit: cannot write {}: {error}", path.display());
+                EXIT_TROUBLE
+            }
+        },
+    }
+}

@@ -1,0 +1,116 @@
+//! `levkit preview`: exact renderings of a fixture, the golden-levels format on the game's
+//! own levels, and the exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn levkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_levkit"))
+        .args(args)
+        .current_dir(workspace())
+        .output()
+        .expect("levkit runs")
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn the_fortress_renders_exactly_in_every_format() {
+    for format in ["text", "terrain", "json", "svg"] {
+        let output = levkit(&[
+            "preview",
+            "test-data/examples/fortress.des",
+            "--seed",
+            "7",
+            "--format",
+            format,
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{format}");
+        let expected = std::fs::read_to_string(
+            workspace().join(format!("test-data/render/fortress-seed7.{format}")),
+        )
+        .unwrap();
+        assert_eq!(stdout(&output), expected, "--format {format}");
+    }
+}
+
+#[test]
+fn json_points_every_placed_thing_at_its_source_line() {
+    let output = levkit(&[
+        "preview",
+        "test-data/examples/fortress.des",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["rows"].as_array().unwrap().len(), 21);
+    let things: Vec<_> = json["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["things"].as_array().unwrap().clone())
+        .collect();
+    assert!(!things.is_empty());
+    for thing in things {
+        let line = thing["source"]["line"].as_u64().expect("a source line");
+        // The MONSTER, OBJECT and TRAP statements are on lines 23..27 (0-based 22..26).
+        assert!((22..=26).contains(&line), "{thing}");
+    }
+}
+
+#[test]
+fn a_level_with_errors_is_not_previewed_and_exits_1() {
+    let output = levkit(&["preview", "test-data/examples/mistakes.des"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("fix them to preview it"));
+}
+
+#[test]
+fn an_unknown_level_name_is_a_usage_error() {
+    let output = levkit(&[
+        "preview",
+        "test-data/examples/fortress.des",
+        "--level",
+        "nowhere",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("it has: fortress"));
+}
+
+#[test]
+fn the_games_levels_come_out_as_the_reference_loads() {
+    let corpus = std::env::var_os("LEVKIT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("../shared/corpus"));
+    let dir = corpus.join("nethack-3.4.3");
+    if !dir.is_dir() {
+        eprintln!("*** corpus not found: preview was NOT compared with the reference loads ***");
+        return;
+    }
+    for (file, level, seed) in [
+        ("sokoban.des", "soko4-1", "1"),
+        ("tower.des", "tower1", "3"),
+    ] {
+        let des = dir.join(file);
+        let output = levkit(&[
+            "preview",
+            des.to_str().unwrap(),
+            "--level",
+            level,
+            "--seed",
+            seed,
+            "--format",
+            "terrain",
+        ]);
+        let expected =
+            std::fs::read_to_string(dir.join(format!("golden-levels/{level}-seed{seed}.txt")))
+                .unwrap();
+        assert_eq!(stdout(&output), expected, "{level} seed {seed}");
+    }
+}

@@ -1,0 +1,513 @@
+//! Pictures of a generated level: one model ([`Picture`]: what each square shows, its colour,
+//! what was placed there and which source line put it there), many renderings (`text`,
+//! `ansi`, `svg`, `html`, `json`). The golden-levels `terrain` format lives with the
+//! generator (`levkit_generate::dump`).
+//!
+//! Glyphs follow the game's default tty symbols. What the game would draw on top of the
+//! terrain is drawn here too, in the game's order of precedence: a monster hides an object,
+//! an object hides a trap. A specific monster shows its class letter, an object its class
+//! symbol, a trap `^`. Random requests have no class: a random monster shows as `M` and a
+//! random object as `O`, in their own colours, and the legend says so.
+
+use std::fmt::Write;
+
+use levkit_generate::dump::{trap_name, what_text};
+use levkit_generate::level::{COLNO, Event, Level, ROWNO, Terrain, What, door};
+use levkit_model::nethack::tables::{MONSTERS, OBJECTS};
+
+/// Where a square's content came from in the source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Source {
+    /// Byte offsets of the statement.
+    pub start: u32,
+    pub end: u32,
+    /// 0-based line and column (characters) of its start.
+    pub line: u32,
+    pub column: u32,
+}
+
+/// The game's sixteen colours (curses order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Color {
+    Black,
+    Red,
+    Green,
+    Brown,
+    Blue,
+    Magenta,
+    Cyan,
+    Gray,
+    Orange,
+    BrightGreen,
+    Yellow,
+    BrightBlue,
+    BrightMagenta,
+    BrightCyan,
+    White,
+}
+
+impl Color {
+    fn ansi(self) -> &'static str {
+        match self {
+            Color::Black => "\x1b[30m",
+            Color::Red => "\x1b[31m",
+            Color::Green => "\x1b[32m",
+            Color::Brown => "\x1b[33m",
+            Color::Blue => "\x1b[34m",
+            Color::Magenta => "\x1b[35m",
+            Color::Cyan => "\x1b[36m",
+            Color::Gray => "\x1b[37m",
+            Color::Orange => "\x1b[91m",
+            Color::BrightGreen => "\x1b[92m",
+            Color::Yellow => "\x1b[93m",
+            Color::BrightBlue => "\x1b[94m",
+            Color::BrightMagenta => "\x1b[95m",
+            Color::BrightCyan => "\x1b[96m",
+            Color::White => "\x1b[97m",
+        }
+    }
+
+    pub fn css(self) -> &'static str {
+        match self {
+            Color::Black => "#555",
+            Color::Red => "#c33",
+            Color::Green => "#3a3",
+            Color::Brown => "#a63",
+            Color::Blue => "#36c",
+            Color::Magenta => "#a3a",
+            Color::Cyan => "#3aa",
+            Color::Gray => "#aaa",
+            Color::Orange => "#f93",
+            Color::BrightGreen => "#6f6",
+            Color::Yellow => "#ff6",
+            Color::BrightBlue => "#69f",
+            Color::BrightMagenta => "#f6f",
+            Color::BrightCyan => "#6ff",
+            Color::White => "#fff",
+        }
+    }
+}
+
+/// Something placed on a square, as drawn and described.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thing {
+    pub glyph: char,
+    pub color: Color,
+    pub text: String,
+    pub source: Option<Source>,
+}
+
+/// One square of the picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Square {
+    /// The terrain's glyph and colour, and what is drawn on top.
+    pub terrain_glyph: char,
+    pub terrain_color: Color,
+    pub terrain: &'static str,
+    pub lit: bool,
+    pub things: Vec<Thing>,
+    /// The statement that set the terrain.
+    pub source: Option<Source>,
+}
+
+impl Square {
+    /// What the square shows: its first thing (monster before object before trap), else the
+    /// terrain.
+    pub fn shown(&self) -> (char, Color) {
+        self.things
+            .first()
+            .map_or((self.terrain_glyph, self.terrain_color), |t| {
+                (t.glyph, t.color)
+            })
+    }
+}
+
+pub struct Picture {
+    pub squares: Vec<Vec<Square>>,
+    /// Notes for the reader (e.g. parts of the game's work not reproduced).
+    pub notes: Vec<String>,
+}
+
+/// Terrain glyph, colour and name (the game's default symbols; secret doors and corridors
+/// drawn as what they pretend to be).
+fn terrain_look(level: &Level, x: i32, y: i32) -> (char, Color, &'static str) {
+    let cell = level.at(x, y);
+    let wall = if cell.horizontal { '-' } else { '|' };
+    match cell.typ {
+        Terrain::Stone if level.flags.arboreal => ('#', Color::Green, "solid rock (trees here)"),
+        Terrain::Stone => (' ', Color::Gray, "solid rock"),
+        Terrain::VWall | Terrain::TLWall | Terrain::TRWall => ('|', Color::Gray, "wall"),
+        Terrain::HWall
+        | Terrain::TLCorner
+        | Terrain::TRCorner
+        | Terrain::BLCorner
+        | Terrain::BRCorner
+        | Terrain::TUWall
+        | Terrain::TDWall => ('-', Color::Gray, "wall"),
+        Terrain::CrossWall => ('-', Color::Gray, "wall"),
+        Terrain::DbWall => (wall, Color::Brown, "raised drawbridge's wall"),
+        Terrain::Tree => ('#', Color::Green, "tree"),
+        Terrain::SDoor => (wall, Color::Gray, "secret door (looks like a wall)"),
+        Terrain::SCorr => (' ', Color::Gray, "secret corridor (looks like rock)"),
+        Terrain::Pool => ('}', Color::Blue, "pool"),
+        Terrain::Moat => ('}', Color::Blue, "moat"),
+        Terrain::Water => ('}', Color::Blue, "water"),
+        Terrain::DrawbridgeUp => ('#', Color::Brown, "raised drawbridge"),
+        Terrain::LavaPool => ('}', Color::Red, "lava"),
+        Terrain::IronBars => ('#', Color::Cyan, "iron bars"),
+        Terrain::Door => {
+            if cell.flags & (door::CLOSED | door::LOCKED) != 0 {
+                (
+                    '+',
+                    Color::Brown,
+                    if cell.flags & door::LOCKED != 0 {
+                        "locked door"
+                    } else {
+                        "closed door"
+                    },
+                )
+            } else if cell.flags & door::ISOPEN != 0 {
+                (
+                    if cell.horizontal { '|' } else { '-' },
+                    Color::Brown,
+                    "open door",
+                )
+            } else if cell.flags & door::BROKEN != 0 {
+                ('.', Color::Gray, "broken door")
+            } else {
+                ('.', Color::Gray, "doorway")
+            }
+        }
+        Terrain::Corr => ('#', Color::Gray, "corridor"),
+        Terrain::Room => ('.', Color::Gray, "floor"),
+        Terrain::Stairs => {
+            let up = [level.upstair, level.branch_stair]
+                .iter()
+                .flatten()
+                .any(|s| s.up && (s.at.x, s.at.y) == (x, y));
+            if up {
+                ('<', Color::Gray, "staircase up")
+            } else {
+                ('>', Color::Gray, "staircase down")
+            }
+        }
+        Terrain::Ladder => {
+            let up = level.upladder.is_some_and(|s| (s.at.x, s.at.y) == (x, y));
+            if up {
+                ('<', Color::Brown, "ladder up")
+            } else {
+                ('>', Color::Brown, "ladder down")
+            }
+        }
+        Terrain::Fountain => ('{', Color::Blue, "fountain"),
+        Terrain::Throne => ('\\', Color::Yellow, "throne"),
+        Terrain::Sink => ('#', Color::Gray, "sink"),
+        Terrain::Grave => ('|', Color::Gray, "grave"),
+        Terrain::Altar => ('_', Color::Gray, "altar"),
+        Terrain::Ice => ('.', Color::Cyan, "ice"),
+        Terrain::DrawbridgeDown => ('.', Color::Brown, "lowered drawbridge"),
+        Terrain::Air => (' ', Color::Cyan, "air"),
+        Terrain::Cloud => ('#', Color::Gray, "cloud"),
+    }
+}
+
+fn monster_look(what: &What) -> (char, Color) {
+    match what {
+        What::Index(i) => (
+            MONSTERS.get(*i as usize).map_or('M', |m| m.class as char),
+            Color::Red,
+        ),
+        What::Class(c) => (*c as char, Color::Red),
+        _ => ('M', Color::BrightMagenta),
+    }
+}
+
+fn object_look(what: &What) -> (char, Color) {
+    match what {
+        What::Index(i) => (
+            OBJECTS.get(*i as usize).map_or('O', |o| o.class as char),
+            Color::Cyan,
+        ),
+        What::Class(c) => (*c as char, Color::Cyan),
+        What::Gold(_) => ('$', Color::Yellow),
+        _ => ('O', Color::BrightCyan),
+    }
+}
+
+impl Picture {
+    /// The picture of a level; `source` turns a record's origin into a source position.
+    pub fn new(level: &Level, source: &dyn Fn(u32) -> Option<Source>) -> Picture {
+        let mut squares: Vec<Vec<Square>> = (0..ROWNO as i32)
+            .map(|y| {
+                (0..COLNO as i32)
+                    .map(|x| {
+                        let (glyph, color, name) = terrain_look(level, x, y);
+                        let cell = level.at(x, y);
+                        Square {
+                            terrain_glyph: glyph,
+                            terrain_color: color,
+                            terrain: name,
+                            lit: cell.lit,
+                            things: Vec::new(),
+                            source: cell.origin.and_then(source),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        // Monsters first, then objects, then traps: the order the game draws them in.
+        let mut placed: Vec<(u8, i32, i32, Thing)> = Vec::new();
+        for (i, p) in level.events.iter().enumerate() {
+            let src = p.origin.and_then(source);
+            let (rank, glyph, color, text) = match &p.event {
+                Event::Monster(w) => {
+                    let (g, c) = monster_look(w);
+                    (0, g, c, format!("monster: {}", describe(w, true)))
+                }
+                Event::Object(w) => {
+                    let (g, c) = object_look(w);
+                    (1, g, c, format!("object: {}", describe(w, false)))
+                }
+                Event::Trap(k) => (2, '^', Color::Magenta, format!("trap: {}", trap_name(*k))),
+                Event::Engraving { text, .. } => {
+                    (3, '~', Color::Gray, format!("engraving: {text}"))
+                }
+                _ => continue,
+            };
+            placed.push((
+                rank,
+                i as i32,
+                0,
+                Thing {
+                    glyph,
+                    color,
+                    text,
+                    source: src,
+                },
+            ));
+            let last = placed.len() - 1;
+            placed[last].2 = p.at.y * COLNO as i32 + p.at.x;
+        }
+        placed.sort_by_key(|(rank, order, _, _)| (*rank, *order));
+        for (_, _, at, thing) in placed {
+            let (x, y) = ((at % COLNO as i32) as usize, (at / COLNO as i32) as usize);
+            if let Some(square) = squares.get_mut(y).and_then(|row| row.get_mut(x)) {
+                square.things.push(thing);
+            }
+        }
+        Picture {
+            squares,
+            notes: Vec::new(),
+        }
+    }
+
+    /// 21 rows of glyphs.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(ROWNO * (COLNO + 1));
+        for row in &self.squares {
+            let line: String = row.iter().map(|s| s.shown().0).collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The rows with the game's colours as ANSI escapes.
+    pub fn ansi(&self) -> String {
+        let mut out = String::new();
+        for row in &self.squares {
+            let mut current = None;
+            for square in row {
+                let (glyph, color) = square.shown();
+                if current != Some(color) {
+                    out.push_str(color.ansi());
+                    current = Some(color);
+                }
+                out.push(glyph);
+            }
+            out.push_str("\x1b[0m\n");
+        }
+        out
+    }
+
+    /// What the picture's glyphs mean, first appearance first.
+    pub fn legend(&self) -> Vec<(char, Color, String)> {
+        let mut legend: Vec<(char, Color, String)> = Vec::new();
+        for square in self.squares.iter().flatten() {
+            let mut entries = vec![(
+                square.terrain_glyph,
+                square.terrain_color,
+                square.terrain.to_string(),
+            )];
+            if let Some(t) = square.things.first() {
+                let kind = t.text.split(':').next().unwrap_or("").to_string();
+                let meaning = match t.glyph {
+                    'M' if t.color == Color::BrightMagenta => "a random monster".to_string(),
+                    'O' if t.color == Color::BrightCyan => "a random object".to_string(),
+                    '^' => "a trap".to_string(),
+                    _ => format!("a {kind}"),
+                };
+                entries.push((t.glyph, t.color, meaning));
+            }
+            for entry in entries {
+                if entry.0 != ' ' && !legend.iter().any(|l| l.0 == entry.0 && l.1 == entry.1) {
+                    legend.push(entry);
+                }
+            }
+        }
+        legend
+    }
+
+    /// What a square shows, for hover titles.
+    pub fn describe_square(&self, x: usize, y: usize) -> String {
+        let square = &self.squares[y][x];
+        let mut lines = vec![format!("({x}, {y}) {}", square.terrain)];
+        if let Some(s) = square.source {
+            lines[0].push_str(&format!(" — line {}", s.line + 1));
+        }
+        for t in &square.things {
+            let mut line = t.text.clone();
+            if let Some(s) = t.source {
+                line.push_str(&format!(" — line {}", s.line + 1));
+            }
+            lines.push(line);
+        }
+        lines.join("\n")
+    }
+
+    /// An SVG drawing: coloured glyphs on a dark ground, a title on every square that is not
+    /// plain rock, and the legend underneath.
+    pub fn svg(&self) -> String {
+        const W: usize = 10;
+        const H: usize = 18;
+        let legend = self.legend();
+        let legend_rows = legend.len().div_ceil(4);
+        let (width, height) = (COLNO * W, ROWNO * H + 8 + legend_rows * H);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"15\">"
+        );
+        let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"#111\"/>");
+        for (y, row) in self.squares.iter().enumerate() {
+            for (x, square) in row.iter().enumerate() {
+                let (glyph, color) = square.shown();
+                if glyph == ' ' && square.things.is_empty() && square.source.is_none() {
+                    continue;
+                }
+                let (px, py) = (x * W, y * H);
+                let _ = write!(
+                    out,
+                    "<g><title>{}</title>",
+                    escape(&self.describe_square(x, y))
+                );
+                if square.lit && glyph != ' ' {
+                    let _ = write!(
+                        out,
+                        "<rect x=\"{px}\" y=\"{py}\" width=\"{W}\" height=\"{H}\" fill=\"#1d1d24\"/>"
+                    );
+                }
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\" fill=\"{}\" text-anchor=\"middle\">{}</text></g>",
+                    px + W / 2,
+                    py + H - 4,
+                    color.css(),
+                    escape(&glyph.to_string())
+                );
+            }
+        }
+        for (i, (glyph, color, meaning)) in legend.iter().enumerate() {
+            let (px, py) = ((i % 4) * 200 + 4, ROWNO * H + 8 + (i / 4) * H + H - 4);
+            let _ = writeln!(
+                out,
+                "<text x=\"{px}\" y=\"{py}\" fill=\"{}\">{}</text><text x=\"{}\" y=\"{py}\" fill=\"#ccc\" font-size=\"12\">{}</text>",
+                color.css(),
+                escape(&glyph.to_string()),
+                px + 14,
+                escape(meaning)
+            );
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+
+    /// A self-contained HTML page around the SVG drawing.
+    pub fn html(&self, title: &str) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{}</title></head>\n<body style=\"background:#111;color:#ccc;font-family:sans-serif\">\n<h1 style=\"font-size:1.1em\">{}</h1>",
+            escape(title),
+            escape(title)
+        );
+        out.push_str(&self.svg());
+        for note in &self.notes {
+            let _ = writeln!(out, "<p>{}</p>", escape(note));
+        }
+        out.push_str("</body></html>\n");
+        out
+    }
+
+    /// The picture as JSON: rows, legend, and every square that has a source or things.
+    pub fn json(&self, header: serde_json::Value) -> serde_json::Value {
+        let source_json = |s: &Source| serde_json::json!({"start": s.start, "end": s.end, "line": s.line, "column": s.column});
+        let mut cells = Vec::new();
+        for (y, row) in self.squares.iter().enumerate() {
+            for (x, square) in row.iter().enumerate() {
+                if square.source.is_none() && square.things.is_empty() {
+                    continue;
+                }
+                let (glyph, _) = square.shown();
+                cells.push(serde_json::json!({
+                    "x": x,
+                    "y": y,
+                    "glyph": glyph.to_string(),
+                    "terrain": square.terrain,
+                    "lit": square.lit,
+                    "source": square.source.as_ref().map(source_json),
+                    "things": square.things.iter().map(|t| serde_json::json!({
+                        "glyph": t.glyph.to_string(),
+                        "text": t.text,
+                        "source": t.source.as_ref().map(source_json),
+                    })).collect::<Vec<_>>(),
+                }));
+            }
+        }
+        let rows: Vec<String> = self
+            .squares
+            .iter()
+            .map(|row| row.iter().map(|s| s.shown().0).collect())
+            .collect();
+        let legend: Vec<_> = self
+            .legend()
+            .into_iter()
+            .map(|(g, c, m)| serde_json::json!({"glyph": g.to_string(), "color": c.css(), "meaning": m}))
+            .collect();
+        let mut value = header;
+        if let Some(object) = value.as_object_mut() {
+            object.insert("rows".into(), rows.into());
+            object.insert("legend".into(), legend.into());
+            object.insert("cells".into(), cells.into());
+            object.insert("notes".into(), self.notes.clone().into());
+        }
+        value
+    }
+}
+
+fn describe(what: &What, monster: bool) -> String {
+    match what {
+        What::Random => "random".to_string(),
+        What::Index(_) => what_text(what, monster)
+            .split_once(' ')
+            .map_or(String::new(), |(_, n)| n.to_string()),
+        _ => what_text(what, monster),
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
