@@ -18,7 +18,8 @@ commands:
   ci                  run every CI step in order, stopping at the first failure
   bench               run the benchmarks
   dist                build editors/vscode/levkit.vsix, with the release server bundled
-  e2e-vscode          (opt-in) drive the .vsix in code-server; saves the README screenshot";
+  e2e-vscode          (opt-in) drive the .vsix in code-server; saves the README screenshot
+  pictures            regenerate the README's level pictures in docs/images";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
                 dir: ".",
             }])
         }),
+        ["pictures"] => pictures(),
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             Ok(())
@@ -164,6 +166,81 @@ fn dist() -> Result<(), String> {
 
 fn bench_steps() -> Vec<Step> {
     vec![Step::cargo("benchmarks", &["bench", "--workspace"])]
+}
+
+/// The README's pictures: three of the game's levels and a random level, as SVG.
+fn pictures() -> Result<(), String> {
+    run_steps(&[Step::cargo(
+        "release levkit",
+        &["build", "--release", "--bin", "levkit"],
+    )])?;
+    let root = workspace_root();
+    let levkit = root.join("target/release/levkit");
+    let corpus = corpus_dir();
+    let images = root.join("docs/images");
+    std::fs::create_dir_all(&images).map_err(|e| e.to_string())?;
+    let des = |file: &str| {
+        corpus
+            .join("nethack-3.4.3")
+            .join(file)
+            .display()
+            .to_string()
+    };
+    let jobs: Vec<(&str, Vec<String>)> = vec![
+        (
+            "castle.svg",
+            vec![
+                "preview".into(),
+                des("castle.des"),
+                "--format".into(),
+                "svg".into(),
+            ],
+        ),
+        (
+            "oracle.svg",
+            vec![
+                "preview".into(),
+                des("oracle.des"),
+                "--format".into(),
+                "svg".into(),
+            ],
+        ),
+        (
+            "soko1-1.svg",
+            vec![
+                "preview".into(),
+                des("sokoban.des"),
+                "--level".into(),
+                "soko1-1".into(),
+                "--format".into(),
+                "svg".into(),
+            ],
+        ),
+        (
+            "mklev.svg",
+            [
+                "generate", "--seed", "42", "--depth", "5", "--format", "svg",
+            ]
+            .map(String::from)
+            .to_vec(),
+        ),
+    ];
+    for (name, args) in jobs {
+        let output = Command::new(&levkit)
+            .args(&args)
+            .output()
+            .map_err(|e| format!("cannot run levkit: {e}"))?;
+        if !output.status.success() {
+            return Err(format!(
+                "levkit {} failed: {}",
+                args.join(" "),
+                String::from_utf8_lossy(&output.stderr)
+            ));
+        }
+        std::fs::write(images.join(name), &output.stdout).map_err(|e| e.to_string())?;
+        eprintln!("wrote docs/images/{name}");
+    }
+    Ok(())
 }
 
 /// The cargo that runs us (cargo sets `$CARGO`), so nested runs use the same toolchain.

@@ -22,6 +22,17 @@ pub struct GenerateArgs {
     /// Show secret doors as `S` and secret corridors as `C`.
     #[arg(long)]
     reveal: bool,
+    /// `map`: the reference maps' format (rows, then the rooms); `svg`, `json`: pictures
+    /// as `levkit preview` draws them.
+    #[arg(long, value_enum, default_value_t = Format::Map)]
+    format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Map,
+    Svg,
+    Json,
 }
 
 pub fn run(args: &GenerateArgs) -> u8 {
@@ -33,6 +44,17 @@ pub fn run(args: &GenerateArgs) -> u8 {
         return EXIT_TROUBLE;
     }
     let generated = makelevel(&mut Rng::new(args.seed), &Place::doom(args.depth));
-    print!("{}", map_text(&generated, args.reveal));
+    let picture = || levkit_render::Picture::new(&generated.level, &|_| None);
+    let text = match args.format {
+        Format::Map => map_text(&generated, args.reveal),
+        Format::Svg => picture().svg(),
+        Format::Json => {
+            let header = serde_json::json!({"seed": args.seed, "depth": args.depth});
+            let json = picture().json(header);
+            serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
+        }
+    };
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
     EXIT_OK
 }

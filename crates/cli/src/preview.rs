@@ -255,7 +255,8 @@ fn overview(tables: &levkit_model::dungeon::Tables) -> String {
 fn emit(args: &PreviewArgs, text: &str) -> u8 {
     match &args.output {
         None => {
-            print!("{text}");
+            // A closed pipe (`| head`) is not an error worth a panic.
+            let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
             EXIT_OK
         }
         Some(path) => match std::fs::write(path, text) {

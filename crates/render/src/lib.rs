@@ -345,6 +345,7 @@ impl Picture {
                     'M' if t.color == Color::BrightMagenta => "a random monster".to_string(),
                     'O' if t.color == Color::BrightCyan => "a random object".to_string(),
                     '^' => "a trap".to_string(),
+                    _ if kind.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("an {kind}"),
                     _ => format!("a {kind}"),
                 };
                 entries.push((t.glyph, t.color, meaning));

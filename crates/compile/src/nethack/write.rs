@@ -1,12 +1,12 @@
 //! The `.lev` writer: lev_comp's structs, field by field, padding included.
 
-use levkit_model::{Spanned, TextRange};
 use levkit_model::nethack::names::{monster_index, object_index, room_type, trap_type};
 use levkit_model::nethack::{
     Alignment, AppearanceKind, Area, Class, Coordinate, CorridorEnd, CorridorTarget, Detail,
     DetailKind, Direction, Fill, LevRegion, LevRegionKind, Level, LevelKind, Light, Map, MapPart,
     Monster, Object, Rect, Region, Registers, Room, Terrain, terrain_of, wallify,
 };
+use levkit_model::{Spanned, TextRange};
 
 /// The four words that open every file: version 3.4.3.0, the feature set of the default Unix
 /// build, and the two checksums of that build's tables and structures.
