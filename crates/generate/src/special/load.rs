@@ -745,20 +745,34 @@ impl<'r> Loader<'r> {
         let hero = self.b.place.hero_align;
         match align {
             3 => align_to_mask(hero),
+            // The game wraps `noncoalignment` in the `Align2amask` macro, which evaluates
+            // its argument once per comparison: one draw to test for "no alignment", a
+            // second to test for lawful, and a third for the value itself when that second
+            // one is not lawful.
             7 => {
-                let k = self.rng().rn2(2);
-                let al = if hero == 0 {
-                    if k != 0 { -1 } else { 1 }
-                } else if k != 0 {
-                    -hero
+                let _unaligned_test = self.noncoalignment(hero);
+                if self.noncoalignment(hero) == 1 {
+                    align_to_mask(1)
                 } else {
-                    0
-                };
-                align_to_mask(al)
+                    let al = self.noncoalignment(hero);
+                    align_to_mask(al)
+                }
             }
             a if a <= -11 => self.induced_align(80),
             a if a < 0 => self.ralign[(-i32::from(a) - 1).min(2) as usize],
             a => i32::from(a),
+        }
+    }
+
+    /// `noncoalignment`: an alignment other than the hero's, one draw.
+    fn noncoalignment(&mut self, hero: i32) -> i32 {
+        let k = self.rng().rn2(2);
+        if hero == 0 {
+            if k != 0 { -1 } else { 1 }
+        } else if k != 0 {
+            -hero
+        } else {
+            0
         }
     }
 
