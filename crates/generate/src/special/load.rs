@@ -1072,13 +1072,49 @@ impl<'r> Loader<'r> {
         }
         match self.name.as_str() {
             n if n.starts_with("medusa") => self.note_unsupported("Medusa's extra statues"),
-            "wizard1" | "sanctum" => self
-                .unsupported
-                .push("the secret door of the level's special room"),
+            "wizard1" => {
+                if let Some(room) = self.search_special(room_type::MORGUE) {
+                    self.create_secret_door(room, W_SOUTH | W_EAST | W_WEST);
+                }
+            }
+            "sanctum" => {
+                if let Some(room) = self.search_special(room_type::TEMPLE) {
+                    self.create_secret_door(room, W_NORTH | W_SOUTH | W_EAST | W_WEST);
+                }
+            }
             "knox" => self.note_unsupported("Fort Ludios' treasury"),
             "castle" => self.b.level.flags.graveyard = true,
             n if n.starts_with("Pri-") => self.b.level.flags.graveyard = true,
             _ => {}
+        }
+    }
+
+    /// `search_special`: the first room of a type (rooms of a MAZE level have no subrooms).
+    fn search_special(&self, rtype: i32) -> Option<usize> {
+        self.b.level.rooms.iter().position(|r| r.rtype == rtype)
+    }
+
+    /// `create_secret_door`: up to 100 tries at a random square of one of the allowed walls
+    /// (the game tests the east bit for the left wall and the west bit for the right one).
+    fn create_secret_door(&mut self, room: usize, walls: u8) {
+        let r = self.b.level.rooms[room].clone();
+        for _ in 0..100 {
+            let mut sx = self.rng().rn1(r.hx - r.lx + 1, r.lx);
+            let mut sy = self.rng().rn1(r.hy - r.ly + 1, r.ly);
+            match self.rng().rn2(4) {
+                0 if walls & W_NORTH != 0 => sy = r.ly - 1,
+                1 if walls & W_SOUTH != 0 => sy = r.hy + 1,
+                2 if walls & W_EAST != 0 => sx = r.lx - 1,
+                3 if walls & W_WEST != 0 => sx = r.hx + 1,
+                _ => continue,
+            }
+            if Level::isok(sx, sy) && self.b.okdoor(sx, sy) {
+                let cell = self.level().at_mut(sx, sy);
+                cell.typ = Terrain::SDoor;
+                cell.flags = door::CLOSED;
+                self.b.add_door(sx, sy, room);
+                return;
+            }
         }
     }
 
@@ -1251,6 +1287,12 @@ fn is_stocked(rtype: i32) -> bool {
                 | room_type::BARRACKS
         )
 }
+
+/// MAZEWALK directions and wall sides (`W_NORTH`...).
+const W_NORTH: u8 = 1;
+const W_SOUTH: u8 = 2;
+const W_EAST: u8 = 4;
+const W_WEST: u8 = 8;
 
 /// The drawbridge's lava bit, kept in the square's flags (`DB_LAVA`).
 pub(crate) const DB_LAVA: u8 = 4;
