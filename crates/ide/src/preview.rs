@@ -1,6 +1,7 @@
 //! A picture of a level: 21 rows of 80 cells, with what each cell is and which text made it.
-//! Until the level generator lands, MAZE levels show their fill and their map parts placed
-//! exactly where the game places them; what the game draws at random is left out.
+//! [`generated`] is the level as the game builds it for a seed (the generator's picture);
+//! [`preview`] works from the text alone (map parts placed where the game places them, the
+//! regions, and where random things may land), which still answers while the level has errors.
 
 use levkit_diagnostics::TextRange;
 use levkit_model::nethack::{
@@ -317,4 +318,115 @@ fn overlays(
             _ => {}
         }
     }
+}
+
+/// The level as the game builds it for a seed: the generator's picture, with each square's
+/// source range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Generated {
+    pub rows: Vec<String>,
+    pub cells: Vec<GeneratedCell>,
+    pub legend: Vec<(char, String)>,
+    /// What the loader does not reproduce yet.
+    pub notes: Vec<String>,
+    pub depth: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedCell {
+    pub x: usize,
+    pub y: usize,
+    pub glyph: char,
+    pub what: String,
+    pub source: TextRange,
+}
+
+/// The generated picture of `level` (by name, else the first), or `None` when the level has
+/// errors (nothing can be compiled) or the file holds no NetHack level.
+pub fn generated(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    level: Option<&str>,
+    seed: u32,
+) -> Option<Generated> {
+    use levkit_diagnostics::Severity;
+    let model = nethack_model(db, file).as_ref()?;
+    let chosen = level
+        .and_then(|name| {
+            model
+                .levels
+                .iter()
+                .find(|l| l.name.as_ref().is_some_and(|n| n.value == name))
+        })
+        .or_else(|| model.levels.first())?;
+    let diagnostics = crate::diagnostics(db, file);
+    if diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && chosen.range.contains_range(d.range))
+    {
+        return None;
+    }
+    let name = chosen.name.as_ref().map_or("level", |n| n.value.as_str());
+    let (bytes, origins) = levkit_compile::nethack::compile_level_with_origins(chosen);
+    let sp = levkit_generate::special::decode(&bytes).ok()?;
+    let place = levkit_generate::place::stock_place(name)
+        .unwrap_or_else(|| levkit_generate::level::Place::doom(10));
+    let loaded = levkit_generate::special::load_special(
+        &sp,
+        name,
+        &mut levkit_generate::rng::Rng::new(seed),
+        &place,
+    );
+    let source = |origin: u32| {
+        let at = origins.binary_search_by_key(&origin, |(o, _)| *o).ok()?;
+        let range = origins[at].1;
+        Some(levkit_render::Source {
+            start: range.start().into(),
+            end: range.end().into(),
+            line: 0,
+            column: 0,
+        })
+    };
+    let picture = levkit_render::Picture::new(&loaded.level, &source);
+    let mut cells = Vec::new();
+    for (y, row) in picture.squares.iter().enumerate() {
+        for (x, square) in row.iter().enumerate() {
+            let (glyph, _) = square.shown();
+            // The thing drawn, else the terrain, with the statement that made it.
+            let shown = square
+                .things
+                .iter()
+                .find(|t| t.source.is_some())
+                .map(|t| (t.text.clone(), t.source))
+                .or_else(|| square.source.map(|s| (square.terrain.to_string(), Some(s))));
+            if let Some((what, Some(s))) = shown {
+                cells.push(GeneratedCell {
+                    x,
+                    y,
+                    glyph,
+                    what,
+                    source: TextRange::new(s.start.into(), s.end.into()),
+                });
+            }
+        }
+    }
+    Some(Generated {
+        rows: picture
+            .squares
+            .iter()
+            .map(|row| row.iter().map(|s| s.shown().0).collect())
+            .collect(),
+        cells,
+        legend: picture
+            .legend()
+            .into_iter()
+            .map(|(g, _, m)| (g, m))
+            .collect(),
+        notes: loaded
+            .unsupported
+            .iter()
+            .map(|u| format!("not reproduced yet: {u}; the picture differs from the game's there"))
+            .collect(),
+        depth: place.depth,
+    })
 }

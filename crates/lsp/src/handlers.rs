@@ -721,13 +721,33 @@ impl Backend {
             let Some(preview) = levkit_ide::preview::preview(db, file, level.as_deref()) else {
                 return Ok(serde_json::json!({ "uri": uri.as_str(), "rows": [], "levels": [], "notes": ["this file has no level to preview"] }));
             };
-            let cells: Vec<serde_json::Value> = preview
-                .cells
-                .iter()
-                .map(|c| serde_json::json!({ "x": c.x, "y": c.y, "glyph": c.glyph.to_string(), "what": c.what, "range": lines.range(c.source) }))
-                .collect();
-            let legend: Vec<serde_json::Value> =
-                preview.legend.iter().map(|(g, m)| serde_json::json!({ "glyph": g.to_string(), "meaning": m })).collect();
+            // The level as the game builds it for the seed; without one (a level with errors),
+            // the map parts where the game puts them.
+            let generated = levkit_ide::preview::generated(db, file, level.as_deref(), seed.unwrap_or(1) as u32);
+            let (rows, cells, legend, mut notes) = match &generated {
+                Some(g) => (
+                    g.rows.clone(),
+                    g.cells
+                        .iter()
+                        .map(|c| serde_json::json!({ "x": c.x, "y": c.y, "glyph": c.glyph.to_string(), "what": c.what, "range": lines.range(c.source) }))
+                        .collect::<Vec<_>>(),
+                    g.legend.iter().map(|(g, m)| serde_json::json!({ "glyph": g.to_string(), "meaning": m })).collect::<Vec<_>>(),
+                    g.notes.clone(),
+                ),
+                None => (
+                    preview.rows.clone(),
+                    preview
+                        .cells
+                        .iter()
+                        .map(|c| serde_json::json!({ "x": c.x, "y": c.y, "glyph": c.glyph.to_string(), "what": c.what, "range": lines.range(c.source) }))
+                        .collect(),
+                    preview.legend.iter().map(|(g, m)| serde_json::json!({ "glyph": g.to_string(), "meaning": m })).collect(),
+                    preview.notes.clone(),
+                ),
+            };
+            if generated.is_none() {
+                notes.push("the level has errors: showing its map parts only".into());
+            }
             let regions: Vec<serde_json::Value> = preview
                 .regions
                 .iter()
@@ -743,10 +763,12 @@ impl Backend {
                 "level": preview.level,
                 "levels": preview.levels,
                 "seed": seed,
-                "rows": preview.rows,
+                "generated": generated.is_some(),
+                "depth": generated.as_ref().map(|g| g.depth),
+                "rows": rows,
                 "cells": cells,
                 "legend": legend,
-                "notes": preview.notes,
+                "notes": notes,
                 "regions": regions,
                 "heat": heat,
             }))

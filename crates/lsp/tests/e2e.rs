@@ -102,9 +102,19 @@ async fn an_editor_session() {
         rows.iter()
             .all(|r| r.as_str().unwrap().chars().count() == 80)
     );
-    // A 5x3 map at center,center starts at (2+(76-5)/2, 2+(18-3)/2) = (37, 9).
+    // A 5x3 map at center,center starts at (2+(76-5)/2, 2+(18-3)/2) = (37, 9), and the
+    // level is drawn as the game builds it: the jackal the edit moved to (2,1) stands there.
+    assert_eq!(preview["generated"], true);
     assert_eq!(&rows[9].as_str().unwrap()[37..42], "-----");
-    assert_eq!(&rows[10].as_str().unwrap()[37..42], "|...|");
+    assert_eq!(&rows[10].as_str().unwrap()[37..42], "|.d.|");
+    let jackal = preview["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["x"] == 39 && c["y"] == 10)
+        .expect("the jackal's square");
+    assert_eq!(jackal["what"], "monster: jackal");
+    assert_eq!(jackal["range"]["start"]["line"], 7);
     // The edit moved the jackal to (2,1): the heatmap puts it on that floor cell.
     assert_eq!(
         preview["heat"],
