@@ -644,13 +644,17 @@ impl<'r> Loader<'r> {
         }
     }
 
-    /// `fill_room` for a special level's typed region: the stocking itself is not ported
-    /// yet; the level flags are set as the game sets them.
+    /// `fill_room` for a special level's typed region: vaults and crowded rooms are
+    /// stocked (`fill.rs`), shops not yet; the level flags are set as the game sets them.
     fn fill_room(&mut self, index: usize, prefilled: bool) {
         let rtype = self.b.level.rooms[index].rtype;
-        let stocked = is_stocked(rtype);
-        if !prefilled && stocked {
-            self.note_unsupported("special room contents (shops, zoos, courts, morgues...)");
+        if !prefilled {
+            if rtype >= room_type::SHOPBASE {
+                // TODO(populate): `stock_room` (shopkeeper, door repairs, shop items).
+                self.note_unsupported("shop stock");
+            } else if Self::stocks_itself(rtype) {
+                self.stock_special_room(index);
+            }
         }
         let flags = &mut self.b.level.flags;
         match rtype {

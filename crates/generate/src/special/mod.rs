@@ -2,6 +2,7 @@
 //! place in the dungeon and a seed give the level the game would build.
 
 mod branch;
+mod fill;
 pub mod lev;
 mod load;
 mod things;

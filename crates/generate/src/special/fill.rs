@@ -1,0 +1,236 @@
+//! Stocking a special room of a special level: `fill_room` (`sp_lev.c`) for vaults and
+//! `fill_zoo` (`mkroom.c`) for zoos, throne rooms, beehives, morgues and barracks.
+//!
+//! Following the reference loads' conventions, making a monster or an object draws nothing
+//! and is only recorded; the monster-type choosers of courts, barracks and morgues are
+//! recorded as `chooser ...`. Every other draw (gold amounts, the morgue's corpses, boxes
+//! and graves, the beehive's royal jelly, the barracks' payroll) is the game's.
+
+use super::load::{Loader, monster_index, object_index};
+use crate::level::{Event, Level, Pos, ROOMOFFSET, Terrain, What, room_type};
+
+impl Loader<'_> {
+    /// The stocking part of `fill_room`: a vault's gold, or `fill_zoo` for the crowded
+    /// room types. Shops are not stocked here (see `fill_room`).
+    pub(crate) fn stock_special_room(&mut self, index: usize) {
+        let rtype = self.b.level.rooms[index].rtype;
+        match rtype {
+            room_type::VAULT => {
+                let r = self.b.level.rooms[index].clone();
+                let depth = self.b.place.depth.abs();
+                for x in r.lx..=r.hx {
+                    for y in r.ly..=r.hy {
+                        let amount = self.b.rng.rn1((depth * 100).max(1), 51);
+                        self.b
+                            .level
+                            .record(Event::Object(What::Gold(amount)), x, y, None);
+                    }
+                }
+            }
+            room_type::COURT
+            | room_type::ZOO
+            | room_type::BEEHIVE
+            | room_type::MORGUE
+            | room_type::BARRACKS => self.fill_zoo(index),
+            _ => {}
+        }
+    }
+
+    /// Whether `fill_room` stocks this room type itself (shops are left out).
+    pub(crate) fn stocks_itself(rtype: i32) -> bool {
+        matches!(
+            rtype,
+            room_type::VAULT
+                | room_type::COURT
+                | room_type::ZOO
+                | room_type::BEEHIVE
+                | room_type::MORGUE
+                | room_type::BARRACKS
+        )
+    }
+
+    /// `fill_zoo`: a sleeping monster on every free square of the room, with the type's
+    /// treasure; a court gets its throne and the royal coffers.
+    fn fill_zoo(&mut self, index: usize) {
+        let room = self.b.level.rooms[index].clone();
+        let rtype = room.rtype;
+        let own = index as u8 + ROOMOFFSET;
+        let difficulty = self.b.place.difficulty;
+        let first_door = usize::try_from(room.fdoor)
+            .ok()
+            .and_then(|i| self.b.level.doors.get(i).copied());
+        let door = if room.doorct > 0 { first_door } else { None };
+        let (mut tx, mut ty, mut goldlim) = (0, 0, 0);
+        match rtype {
+            room_type::COURT => {
+                let mut placed = false;
+                if self.b.level.flags.is_maze_lev {
+                    'find: for x in room.lx..=room.hx {
+                        for y in room.ly..=room.hy {
+                            if self.b.level.typ(x, y) == Terrain::Throne {
+                                (tx, ty) = (x, y);
+                                placed = true;
+                                break 'find;
+                            }
+                        }
+                    }
+                }
+                if !placed {
+                    let mut tries = 100;
+                    loop {
+                        if let Some(p) = self.b.somexy(index) {
+                            (tx, ty) = (p.x, p.y);
+                        }
+                        tries -= 1;
+                        if !(self.b.occupied(tx, ty) && tries > 0) {
+                            break;
+                        }
+                    }
+                }
+            }
+            room_type::BEEHIVE => {
+                tx = room.lx + (room.hx - room.lx + 1) / 2;
+                ty = room.ly + (room.hy - room.ly + 1) / 2;
+                if room.irregular {
+                    let cell = self.b.level.at(tx, ty);
+                    if cell.roomno != own || cell.edge {
+                        if let Some(p) = self.b.somexy(index) {
+                            (tx, ty) = (p.x, p.y);
+                        }
+                    }
+                }
+            }
+            room_type::ZOO => goldlim = 500 * difficulty,
+            _ => {}
+        }
+        for sx in room.lx..=room.hx {
+            for sy in room.ly..=room.hy {
+                if !Level::isok(sx, sy) {
+                    continue;
+                }
+                if room.irregular {
+                    let cell = self.b.level.at(sx, sy);
+                    let by_door = door.is_some_and(|d| distmin(sx, sy, d) <= 1);
+                    if cell.roomno != own || cell.edge || by_door {
+                        continue;
+                    }
+                } else {
+                    // SPACE_POS: anything above a door.
+                    let blocked = door.is_some_and(|d| {
+                        (sx == room.lx && d.x == sx - 1)
+                            || (sx == room.hx && d.x == sx + 1)
+                            || (sy == room.ly && d.y == sy - 1)
+                            || (sy == room.hy && d.y == sy + 1)
+                    });
+                    if self.b.level.typ(sx, sy) <= Terrain::Door || blocked {
+                        continue;
+                    }
+                }
+                if rtype == room_type::COURT && self.b.level.typ(sx, sy) == Terrain::Throne {
+                    continue;
+                }
+                let monster = match rtype {
+                    room_type::COURT => What::Chooser("court"),
+                    room_type::BARRACKS => What::Chooser("soldier"),
+                    room_type::MORGUE => What::Chooser("morgue"),
+                    room_type::BEEHIVE if sx == tx && sy == ty => {
+                        What::Index(monster_index("queen bee"))
+                    }
+                    room_type::BEEHIVE => What::Index(monster_index("killer bee")),
+                    _ => What::Random,
+                };
+                self.b.level.record(Event::Monster(monster), sx, sy, None);
+                match rtype {
+                    room_type::ZOO => {
+                        let mut i = match door {
+                            Some(d) => {
+                                let distval = (sx - d.x).pow(2) + (sy - d.y).pow(2);
+                                distval.saturating_mul(distval)
+                            }
+                            None => goldlim,
+                        };
+                        if i >= goldlim {
+                            i = 5 * difficulty;
+                        }
+                        goldlim -= i;
+                        let amount = self.b.rng.rn1(i.max(1), 10);
+                        self.object(What::Gold(amount), sx, sy);
+                    }
+                    room_type::MORGUE => {
+                        if self.b.rng.rn2(5) == 0 {
+                            self.object(What::Index(object_index("corpse")), sx, sy);
+                        }
+                        if self.b.rng.rn2(10) == 0 {
+                            self.box_or_chest(sx, sy);
+                        }
+                        if self.b.rng.rn2(5) == 0 {
+                            self.make_grave(sx, sy);
+                        }
+                    }
+                    room_type::BEEHIVE => {
+                        if self.b.rng.rn2(3) == 0 {
+                            let jelly = What::Index(object_index("lump of royal jelly"));
+                            self.object(jelly, sx, sy);
+                        }
+                    }
+                    room_type::BARRACKS => {
+                        if self.b.rng.rn2(20) == 0 {
+                            self.box_or_chest(sx, sy);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let flags = &mut self.b.level.flags;
+        match rtype {
+            room_type::COURT => {
+                if Level::isok(tx, ty) {
+                    self.b.level.at_mut(tx, ty).typ = Terrain::Throne;
+                }
+                let p = self.b.somexy(index).unwrap_or(Pos { x: tx, y: ty });
+                let amount = self.b.rng.rn1((50 * difficulty).max(1), 10);
+                self.object(What::Gold(amount), p.x, p.y);
+                self.object(What::Index(object_index("chest")), p.x, p.y);
+                self.b.level.flags.has_court = true;
+            }
+            room_type::BARRACKS => flags.has_barracks = true,
+            room_type::ZOO => flags.has_zoo = true,
+            room_type::MORGUE => flags.has_morgue = true,
+            room_type::BEEHIVE => flags.has_beehive = true,
+            _ => {}
+        }
+    }
+
+    fn object(&mut self, what: What, x: i32, y: i32) {
+        self.b.level.record(Event::Object(what), x, y, None);
+    }
+
+    /// The treasure of the dead and the barracks' payroll: a large box two times in three.
+    fn box_or_chest(&mut self, x: i32, y: i32) {
+        let name = if self.b.rng.rn2(3) != 0 {
+            "large box"
+        } else {
+            "chest"
+        };
+        self.object(What::Index(object_index(name)), x, y);
+    }
+
+    /// `make_grave`: on a floor (or grave) square without a trap, a grave whose headstone
+    /// reads one of the game's 29 epitaphs.
+    pub(crate) fn make_grave(&mut self, x: i32, y: i32) {
+        let typ = self.b.level.typ(x, y);
+        let trapped = self.b.level.traps.iter().any(|t| t.at == Pos { x, y });
+        if !matches!(typ, Terrain::Room | Terrain::Grave) || trapped {
+            return;
+        }
+        self.b.level.at_mut(x, y).typ = Terrain::Grave;
+        let k = self.b.rng.rn2(29);
+        self.make_engraving(Pos { x, y }, 6, format!("epitaph#{k}"), None);
+    }
+}
+
+/// `distmin`: the king-move distance.
+fn distmin(x: i32, y: i32, d: Pos) -> i32 {
+    (x - d.x).abs().max((y - d.y).abs())
+}
