@@ -234,3 +234,38 @@ impl Loader<'_> {
 fn distmin(x: i32, y: i32, d: Pos) -> i32 {
     (x - d.x).abs().max((y - d.y).abs())
 }
+
+impl Loader<'_> {
+    /// Fort Ludios' treasury (`fixup_special`): the unfilled morgue becomes an ordinary room
+    /// holding gold on every square, a third of them trapped with a land mine or a spiked
+    /// pit.
+    pub(crate) fn stock_treasury(&mut self) {
+        let Some(index) = self
+            .b
+            .level
+            .rooms
+            .iter()
+            .position(|r| r.rtype == room_type::MORGUE)
+        else {
+            return;
+        };
+        self.b.level.flags.graveyard = false;
+        self.b.level.flags.has_morgue = false;
+        self.b.level.rooms[index].rtype = room_type::OROOM;
+        let r = self.b.level.rooms[index].clone();
+        for x in r.lx..=r.hx {
+            for y in r.ly..=r.hy {
+                let amount = self.b.rng.rn1(300, 600);
+                self.object(What::Gold(amount), x, y);
+                if self.b.rng.rn2(3) == 0 && !self.is_pool(x, y) {
+                    let kind = if self.b.rng.rn2(3) != 0 {
+                        super::things::LANDMINE
+                    } else {
+                        super::things::SPIKED_PIT
+                    };
+                    self.maketrap(Pos { x, y }, kind, None);
+                }
+            }
+        }
+    }
+}

@@ -1086,7 +1086,7 @@ impl<'r> Loader<'r> {
                     self.create_secret_door(room, W_NORTH | W_SOUTH | W_EAST | W_WEST);
                 }
             }
-            "knox" => self.note_unsupported("Fort Ludios' treasury"),
+            "knox" => self.stock_treasury(),
             "castle" => self.b.level.flags.graveyard = true,
             n if n.starts_with("Pri-") => self.b.level.flags.graveyard = true,
             _ => {}

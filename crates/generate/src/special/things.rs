@@ -77,12 +77,12 @@ pub fn monster_humidity(what: &What) -> Humidity {
 
 // Trap numbers of 3.4.3's trap.h.
 const ROCKTRAP: i32 = 3;
-const LANDMINE: i32 = 6;
+pub(crate) const LANDMINE: i32 = 6;
 const ROLLING_BOULDER_TRAP: i32 = 7;
 const SLP_GAS_TRAP: i32 = 8;
 const FIRE_TRAP: i32 = 10;
 const PIT: i32 = 11;
-const SPIKED_PIT: i32 = 12;
+pub(crate) const SPIKED_PIT: i32 = 12;
 const HOLE: i32 = 13;
 const TRAPDOOR: i32 = 14;
 const TELEP_TRAP: i32 = 15;
