@@ -32,6 +32,25 @@ pub struct PreviewArgs {
     /// Write the picture to this file instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
+    /// With `--heatmap`: the seeds to build the level for, as `A..B` (inclusive).
+    #[arg(long, value_parser = parse_seeds)]
+    seeds: Option<(u32, u32)>,
+    /// How often each square holds a monster, object or trap over `--seeds`: 21 rows of
+    /// `0`-`9` (tenths of the seeds, `.` never), or JSON counts with `--format json`.
+    #[arg(long, requires = "seeds")]
+    heatmap: bool,
+}
+
+fn parse_seeds(text: &str) -> Result<(u32, u32), String> {
+    let (a, b) = text
+        .split_once("..")
+        .ok_or("expected A..B, for example 1..1000")?;
+    let a: u32 = a.parse().map_err(|_| format!("{a:?} is not a seed"))?;
+    let b: u32 = b.parse().map_err(|_| format!("{b:?} is not a seed"))?;
+    if a > b {
+        return Err(format!("{a}..{b} is empty"));
+    }
+    Ok((a, b))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -128,6 +147,12 @@ pub fn run(args: &PreviewArgs) -> u8 {
         place.depth = depth;
         place.difficulty = depth;
     }
+    if let (true, Some((first, last))) = (args.heatmap, args.seeds) {
+        return emit(
+            args,
+            &heatmap(&sp, &name, &place, first, last, args.format == Format::Json),
+        );
+    }
     let loaded = special::load_special(&sp, &name, &mut Rng::new(args.seed), &place);
     let index = levkit_ide::line_index(&db, file).clone();
     let source = |origin: u32| -> Option<Source> {
@@ -173,6 +198,68 @@ pub fn run(args: &PreviewArgs) -> u8 {
         }
     }
     emit(args, &rendered)
+}
+
+/// Counts, over the seeds, how often each square gets a monster, an object or a trap.
+fn heatmap(
+    sp: &special::SpecialLevel,
+    name: &str,
+    place: &Place,
+    first: u32,
+    last: u32,
+    json: bool,
+) -> String {
+    use levkit_generate::level::{COLNO, Event, ROWNO};
+    use rayon::prelude::*;
+    use std::io::IsTerminal;
+    let total = u64::from(last - first) + 1;
+    let bar = std::io::stderr()
+        .is_terminal()
+        .then(|| indicatif::ProgressBar::new(total).with_message(format!("building {name}")));
+    let counts = (first..=last)
+        .into_par_iter()
+        .map(|seed| {
+            let loaded = special::load_special(sp, name, &mut Rng::new(seed), place);
+            let mut here = vec![0u32; COLNO * ROWNO];
+            for p in &loaded.level.events {
+                if matches!(
+                    p.event,
+                    Event::Monster(_) | Event::Object(_) | Event::Trap(_)
+                ) {
+                    let at = p.at.y as usize * COLNO + p.at.x as usize;
+                    // A square counts once per seed, however many things it holds.
+                    here[at] = 1;
+                }
+            }
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            here
+        })
+        .reduce(
+            || vec![0u32; COLNO * ROWNO],
+            |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
+        );
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if json {
+        let rows: Vec<Vec<u32>> = counts.chunks(COLNO).map(<[u32]>::to_vec).collect();
+        return serde_json::json!({ "level": name, "seeds": [first, last], "counts": rows })
+            .to_string()
+            + "\n";
+    }
+    let mut out = String::new();
+    for row in counts.chunks(COLNO) {
+        for &n in row {
+            out.push(match n {
+                0 => '.',
+                n => char::from(b'0' + ((u64::from(n) * 9).div_ceil(total)).min(9) as u8),
+            });
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The level's place: the game's own dungeon for its levels, else the dungeon.def beside the

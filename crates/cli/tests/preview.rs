@@ -114,3 +114,30 @@ fn the_games_levels_come_out_as_the_reference_loads() {
         assert_eq!(stdout(&output), expected, "{level} seed {seed}");
     }
 }
+
+#[test]
+fn a_heatmap_counts_how_often_each_square_holds_something() {
+    let output = levkit(&[
+        "preview",
+        "test-data/examples/fortress.des",
+        "--seeds",
+        "1..50",
+        "--heatmap",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 21);
+    assert!(rows.iter().all(|r| r.len() == 80));
+    // The chest is always at (44, 10); solid rock never holds anything.
+    assert_eq!(rows[10].as_bytes()[44], b'9');
+    assert_eq!(rows[0].as_bytes()[0], b'.');
+    let bad = levkit(&[
+        "preview",
+        "test-data/examples/fortress.des",
+        "--seeds",
+        "9..1",
+        "--heatmap",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}
