@@ -7,7 +7,7 @@
 //! and graves, the beehive's royal jelly, the barracks' payroll) is the game's.
 
 use super::load::{Loader, monster_index, object_index};
-use crate::level::{Event, Level, Pos, ROOMOFFSET, Terrain, What, room_type};
+use crate::level::{Event, Level, Pos, ROOMOFFSET, Terrain, What, door, room_type};
 
 impl Loader<'_> {
     /// The stocking part of `fill_room`: a vault's gold, or `fill_zoo` for the crowded
@@ -267,5 +267,124 @@ impl Loader<'_> {
                 }
             }
         }
+    }
+}
+
+impl Loader<'_> {
+    /// `stock_room` as the reference loads stand it in: the shopkeeper inside the first
+    /// door (`shkinit`; no shop without one), the door repairs, then one `shop-item` per
+    /// square that is not next to the shopkeeper's door. Nothing is drawn.
+    pub(crate) fn stock_shop(&mut self, index: usize) {
+        let room = self.b.level.rooms[index].clone();
+        let own = index as u8 + ROOMOFFSET;
+        let Some(door_at) = usize::try_from(room.fdoor)
+            .ok()
+            .and_then(|i| self.b.level.doors.get(i).copied())
+        else {
+            return;
+        };
+        let (mut sx, mut sy) = (door_at.x, door_at.y);
+        let inside = |level: &Level, x: i32, y: i32| {
+            Level::isok(x, y) && !level.at(x, y).edge && level.at(x, y).roomno == own
+        };
+        if room.irregular {
+            if inside(&self.b.level, sx - 1, sy) {
+                sx -= 1;
+            } else if inside(&self.b.level, sx + 1, sy) {
+                sx += 1;
+            } else if inside(&self.b.level, sx, sy - 1) {
+                sy -= 1;
+            } else if inside(&self.b.level, sx, sy + 1) {
+                // The game moves along x here too.
+                sx += 1;
+            } else {
+                return;
+            }
+        } else if sx == room.lx - 1 {
+            sx += 1;
+        } else if sx == room.hx + 1 {
+            sx -= 1;
+        } else if sy == room.ly - 1 {
+            sy += 1;
+        } else if sy == room.hy + 1 {
+            sy -= 1;
+        } else {
+            return;
+        }
+        let shopkeeper = What::Index(monster_index("shopkeeper"));
+        self.b
+            .level
+            .record(Event::Monster(shopkeeper), sx, sy, None);
+
+        // The door repairs.
+        let (dx, dy) = (door_at.x, door_at.y);
+        if Level::isok(dx, dy) {
+            let cell = self.b.level.at_mut(dx, dy);
+            if cell.flags == door::NODOOR && cell.typ != Terrain::SDoor {
+                cell.flags = door::ISOPEN;
+            }
+            if cell.typ == Terrain::SDoor {
+                // `cvt_sdoor_to_door`: a newly exposed door is closed unless locked.
+                let mut mask = cell.flags & !0x07;
+                if mask & door::LOCKED == 0 {
+                    mask |= door::CLOSED;
+                }
+                cell.typ = Terrain::Door;
+                cell.flags = mask;
+            }
+            if cell.flags & door::TRAPPED != 0 {
+                cell.flags = door::LOCKED;
+            }
+            if cell.flags == door::LOCKED {
+                let (mut m, mut n) = (dx, dy);
+                if self.inside_shop(dx + 1, dy) {
+                    m -= 1;
+                } else if self.inside_shop(dx - 1, dy) {
+                    m += 1;
+                }
+                if self.inside_shop(dx, dy + 1) {
+                    n -= 1;
+                } else if self.inside_shop(dx, dy - 1) {
+                    n += 1;
+                }
+                self.make_engraving(Pos { x: m, y: n }, 1, "Closed for inventory".into(), None);
+            }
+        }
+
+        let kind = room.rtype - room_type::SHOPBASE;
+        for x in room.lx..=room.hx {
+            for y in room.ly..=room.hy {
+                if room.irregular {
+                    let cell = self.b.level.at(x, y);
+                    if cell.edge || cell.roomno != own || distmin(x, y, door_at) <= 1 {
+                        continue;
+                    }
+                } else if (x == room.lx && door_at.x == x - 1)
+                    || (x == room.hx && door_at.x == x + 1)
+                    || (y == room.ly && door_at.y == y - 1)
+                    || (y == room.hy && door_at.y == y + 1)
+                {
+                    continue;
+                }
+                self.object(What::ShopItem(kind), x, y);
+            }
+        }
+        self.b.level.flags.has_shop = true;
+    }
+
+    /// `inside_shop`: on the floor of a shop.
+    fn inside_shop(&self, x: i32, y: i32) -> bool {
+        if !Level::isok(x, y) {
+            return false;
+        }
+        let cell = self.b.level.at(x, y);
+        if cell.roomno < ROOMOFFSET || cell.edge {
+            return false;
+        }
+        self.b
+            .level
+            .rooms
+            .get(usize::from(cell.roomno - ROOMOFFSET))
+            .is_some_and(|r| r.rtype >= room_type::SHOPBASE)
     }
 }

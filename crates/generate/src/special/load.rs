@@ -650,8 +650,7 @@ impl<'r> Loader<'r> {
         let rtype = self.b.level.rooms[index].rtype;
         if !prefilled {
             if rtype >= room_type::SHOPBASE {
-                // TODO(populate): `stock_room` (shopkeeper, door repairs, shop items).
-                self.note_unsupported("shop stock");
+                self.stock_shop(index);
             } else if Self::stocks_itself(rtype) {
                 self.stock_special_room(index);
             }
