@@ -65,6 +65,8 @@ pub enum Format {
     Html,
     /// Rows, legend, and every square's things with the source line that made them.
     Json,
+    /// Coloured tiles, 8x12 pixels a square, without glyphs (needs `-o FILE`).
+    Png,
 }
 
 pub fn run(args: &PreviewArgs) -> u8 {
@@ -173,12 +175,26 @@ pub fn run(args: &PreviewArgs) -> u8 {
         .map(|u| format!("not reproduced yet: {u}; the picture differs from the game's there"))
         .collect();
     let title = format!("{name}, seed {}, depth {}", args.seed, place.depth);
+    if args.format == Format::Png {
+        let Some(path) = &args.output else {
+            eprintln!("levkit: --format png writes a file: add -o FILE.png");
+            return EXIT_TROUBLE;
+        };
+        return match std::fs::write(path, picture.png()) {
+            Ok(()) => EXIT_OK,
+            Err(error) => {
+                eprintln!("levkit: cannot write {}: {error}", path.display());
+                EXIT_TROUBLE
+            }
+        };
+    }
     let rendered = match args.format {
         Format::Text => picture.text(),
         Format::Terrain => dump::golden_text(&loaded.level, &name, args.seed, &place),
         Format::Ansi => picture.ansi(),
         Format::Svg => picture.svg(),
         Format::Html => picture.html(&title),
+        Format::Png => String::new(),
         Format::Json => {
             let header = serde_json::json!({
                 "level": name,

@@ -141,3 +141,34 @@ fn a_heatmap_counts_how_often_each_square_holds_something() {
     ]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn png_is_a_picture_of_tiles_written_to_a_file() {
+    let out = std::env::temp_dir().join(format!("levkit-preview-{}.png", std::process::id()));
+    let output = levkit(&[
+        "preview",
+        "test-data/examples/fortress.des",
+        "--format",
+        "png",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let bytes = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    // IHDR: 80 squares of 8 pixels by 21 of 12.
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 640);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 252);
+    let to_stdout = levkit(&[
+        "preview",
+        "test-data/examples/fortress.des",
+        "--format",
+        "png",
+    ]);
+    assert_eq!(
+        to_stdout.status.code(),
+        Some(2),
+        "a PNG is not printed to a terminal"
+    );
+}

@@ -433,6 +433,50 @@ impl Picture {
         out
     }
 
+    /// A PNG of coloured tiles, one 8x12 tile per square (no glyphs: tiny-skia draws no
+    /// text). Rock is black, floor dark (lighter where lit), walls and other terrain in their
+    /// colour; a monster, object or trap is an inset square in its colour on top.
+    pub fn png(&self) -> Vec<u8> {
+        const W: u32 = 8;
+        const H: u32 = 12;
+        let Some(mut pixmap) = tiny_skia::Pixmap::new(COLNO as u32 * W, ROWNO as u32 * H) else {
+            return Vec::new();
+        };
+        pixmap.fill(tiny_skia::Color::from_rgba8(17, 17, 17, 255));
+        let paint = |css: &str| {
+            let hex = css.trim_start_matches('#');
+            let digit = |i: usize| u8::from_str_radix(&hex[i..=i], 16).unwrap_or(0) * 17;
+            let mut paint = tiny_skia::Paint::default();
+            paint.set_color_rgba8(digit(0), digit(1), digit(2), 255);
+            paint
+        };
+        for (y, row) in self.squares.iter().enumerate() {
+            for (x, square) in row.iter().enumerate() {
+                let (px, py) = ((x as u32 * W) as f32, (y as u32 * H) as f32);
+                let tile = match square.terrain_glyph {
+                    ' ' => None,
+                    '.' if square.terrain_color == Color::Gray => {
+                        Some(if square.lit { "#334" } else { "#223" })
+                    }
+                    _ => Some(square.terrain_color.css()),
+                };
+                if let (Some(css), Some(rect)) =
+                    (tile, tiny_skia::Rect::from_xywh(px, py, W as f32, H as f32))
+                {
+                    pixmap.fill_rect(rect, &paint(css), tiny_skia::Transform::identity(), None);
+                }
+                if let (Some(thing), Some(rect)) = (
+                    square.things.first(),
+                    tiny_skia::Rect::from_xywh(px + 2.0, py + 3.0, W as f32 - 4.0, H as f32 - 6.0),
+                ) {
+                    let css = thing.color.css();
+                    pixmap.fill_rect(rect, &paint(css), tiny_skia::Transform::identity(), None);
+                }
+            }
+        }
+        pixmap.encode_png().unwrap_or_default()
+    }
+
     /// A self-contained HTML page around the SVG drawing.
     pub fn html(&self, title: &str) -> String {
         let mut out = String::new();
