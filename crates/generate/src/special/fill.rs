@@ -6,7 +6,7 @@
 //! recorded as `chooser ...`. Every other draw (gold amounts, the morgue's corpses, boxes
 //! and graves, the beehive's royal jelly, the barracks' payroll) is the game's.
 
-use super::load::{Loader, monster_index, object_index};
+use super::load::{Loader, RoomRef, monster_index, object_index, room_number};
 use crate::level::{Event, Level, Pos, ROOMOFFSET, Terrain, What, door, room_type};
 
 impl Loader<'_> {
@@ -274,9 +274,9 @@ impl Loader<'_> {
     /// `stock_room` as the reference loads stand it in: the shopkeeper inside the first
     /// door (`shkinit`; no shop without one), the door repairs, then one `shop-item` per
     /// square that is not next to the shopkeeper's door. Nothing is drawn.
-    pub(crate) fn stock_shop(&mut self, index: usize) {
-        let room = self.b.level.rooms[index].clone();
-        let own = index as u8 + ROOMOFFSET;
+    pub(crate) fn stock_shop(&mut self, which: RoomRef) {
+        let room = self.room(which).clone();
+        let own = room_number(which);
         let Some(door_at) = usize::try_from(room.fdoor)
             .ok()
             .and_then(|i| self.b.level.doors.get(i).copied())
@@ -381,10 +381,36 @@ impl Loader<'_> {
         if cell.roomno < ROOMOFFSET || cell.edge {
             return false;
         }
-        self.b
-            .level
-            .rooms
-            .get(usize::from(cell.roomno - ROOMOFFSET))
-            .is_some_and(|r| r.rtype >= room_type::SHOPBASE)
+        let slot = usize::from(cell.roomno - ROOMOFFSET);
+        let room = if slot <= crate::mklev::MAX_ROOMS {
+            self.b.level.rooms.get(slot)
+        } else {
+            self.b
+                .level
+                .subrooms
+                .get(slot - crate::mklev::MAX_ROOMS - 1)
+        };
+        room.is_some_and(|r| r.rtype >= room_type::SHOPBASE)
+    }
+}
+
+impl Loader<'_> {
+    /// `add_door` for a subroom: the door joins the subroom's run in the door list; later
+    /// subrooms shift, rooms do not (as in the game, whose subrooms follow the rooms).
+    pub(crate) fn add_subroom_door(&mut self, p: Pos, which: RoomRef) {
+        let RoomRef::Sub(i) = which else {
+            return;
+        };
+        let doors = self.b.level.doors.len();
+        let subrooms = &mut self.b.level.subrooms;
+        subrooms[i].doorct += 1;
+        let at = subrooms
+            .get(i + 1)
+            .map_or(doors, |next| usize::try_from(next.fdoor).unwrap_or(doors))
+            .min(doors);
+        for later in subrooms.iter_mut().skip(i + 1) {
+            later.fdoor += 1;
+        }
+        self.b.level.doors.insert(at, p);
     }
 }

@@ -621,8 +621,19 @@ impl<'r> Loader<'r> {
 
     /// `topologize`: room numbers on a room's floor and edges.
     fn topologize(&mut self, index: usize) {
-        let r = self.b.level.rooms[index].clone();
-        let roomno = index as u8 + crate::level::ROOMOFFSET;
+        self.topologize_ref(RoomRef::Top(index));
+    }
+
+    /// `topologize` for a room or a subroom; a subroom's number follows the game's layout,
+    /// where `subrooms` starts right after the `MAXNROFROOMS + 1` slots of `rooms`. A room
+    /// already numbered, or an irregular one, is left alone.
+    fn topologize_ref(&mut self, room: RoomRef) {
+        let r = self.room(room).clone();
+        let roomno = room_number(room);
+        if r.irregular || (Level::isok(r.lx, r.ly) && self.b.level.at(r.lx, r.ly).roomno == roomno)
+        {
+            return;
+        }
         for x in r.lx - 1..=r.hx + 1 {
             for y in r.ly - 1..=r.hy + 1 {
                 if !Level::isok(x, y) {
@@ -650,7 +661,7 @@ impl<'r> Loader<'r> {
         let rtype = self.b.level.rooms[index].rtype;
         if !prefilled {
             if rtype >= room_type::SHOPBASE {
-                self.stock_shop(index);
+                self.stock_shop(RoomRef::Top(index));
             } else if Self::stocks_itself(rtype) {
                 self.stock_special_room(index);
             }
@@ -1505,6 +1516,16 @@ pub(crate) fn is_filler(name: &str) -> bool {
         || name == "tower3"
 }
 
+/// The number a room's squares carry (`roomno`): rooms from `ROOMOFFSET`, subrooms after
+/// the `MAXNROFROOMS + 1` slots of `rooms`, as the game lays its arrays out.
+pub(crate) fn room_number(room: RoomRef) -> u8 {
+    let slot = match room {
+        RoomRef::Top(i) => i,
+        RoomRef::Sub(i) => crate::mklev::MAX_ROOMS + 1 + i,
+    };
+    (slot as u8).saturating_add(crate::level::ROOMOFFSET)
+}
+
 /// A room or a subroom of a room level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RoomRef {
@@ -1677,9 +1698,7 @@ impl Loader<'_> {
             self.create_trap(t, Some(room));
         }
         self.create_things(&r.things, Some(room));
-        if let RoomRef::Top(i) = room {
-            self.topologize(i);
-        }
+        self.topologize_ref(room);
         if rtype != room_type::OROOM && r.filled != 0 {
             self.fill_special_room(room);
         }
@@ -1689,10 +1708,11 @@ impl Loader<'_> {
         match room {
             RoomRef::Top(i) => self.fill_room(i, false),
             RoomRef::Sub(i) => {
-                if is_stocked(self.b.level.subrooms[i].rtype) {
-                    self.note_unsupported(
-                        "special room contents (shops, zoos, courts, morgues...)",
-                    );
+                let rtype = self.b.level.subrooms[i].rtype;
+                if rtype >= room_type::SHOPBASE {
+                    self.stock_shop(room);
+                } else if is_stocked(rtype) {
+                    self.note_unsupported("special subroom contents (zoos, courts, morgues...)");
                 }
             }
         }
@@ -1798,7 +1818,7 @@ impl Loader<'_> {
             self.b.add_door(p.x, p.y, i);
         } else {
             // A subroom's doors count in the door list too.
-            self.b.level.doors.push(p);
+            self.add_subroom_door(p, room);
         }
         let cell = self.level().at_mut(p.x, p.y);
         cell.typ = if secret {
