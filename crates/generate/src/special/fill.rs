@@ -414,3 +414,47 @@ impl Loader<'_> {
         self.b.level.doors.insert(at, p);
     }
 }
+
+impl Loader<'_> {
+    /// Medusa's extra statues (`fixup_special`): up to four at random good squares of the
+    /// level's one room, then one more anywhere in it, whose position the reference build
+    /// draws y first (it evaluates call arguments right to left). A statue's monster counts
+    /// as a human, so the game's re-draw loops for stone-resistant monsters stop at once.
+    pub(crate) fn medusa_statues(&mut self) {
+        if self.b.level.rooms.is_empty() {
+            return;
+        }
+        let statue = What::Index(object_index("statue"));
+        for _ in 0..self.b.rng.rnd(4) {
+            let x = self.b.somex(0);
+            let y = self.b.somey(0);
+            if self.goodpos(x, y) {
+                self.object(statue.clone(), x, y);
+            }
+        }
+        let _player_statue = self.b.rng.rn2(2);
+        let y = self.b.somey(0);
+        let x = self.b.somex(0);
+        self.object(statue, x, y);
+    }
+
+    /// `goodpos` for no monster in particular: an accessible square that is not a closed
+    /// door and holds no boulder (the hero is off the map).
+    fn goodpos(&self, x: i32, y: i32) -> bool {
+        if !Level::isok(x, y) {
+            return false;
+        }
+        let cell = self.b.level.at(x, y);
+        if !cell.typ.is_accessible() {
+            return false;
+        }
+        if cell.typ == Terrain::Door && cell.flags & (door::LOCKED | door::CLOSED) != 0 {
+            return false;
+        }
+        let boulder = object_index("boulder") as i16;
+        !self
+            .objects_at
+            .iter()
+            .any(|&(p, id)| p == Pos { x, y } && id == boulder)
+    }
+}

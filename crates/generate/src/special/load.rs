@@ -1085,7 +1085,7 @@ impl<'r> Loader<'r> {
             self.place_lregion((0, 0, 0, 0), (0, 0, 0, 0), 3, None);
         }
         match self.name.as_str() {
-            n if n.starts_with("medusa") => self.note_unsupported("Medusa's extra statues"),
+            n if n.starts_with("medusa") => self.medusa_statues(),
             "wizard1" => {
                 if let Some(room) = self.search_special(room_type::MORGUE) {
                     self.create_secret_door(room, W_SOUTH | W_EAST | W_WEST);
