@@ -1551,6 +1551,12 @@ impl Loader<'_> {
 
     fn somexy(&mut self, r: RoomRef) -> Option<Pos> {
         match r {
+            RoomRef::Top(i)
+                if !self.b.level.rooms[i].irregular
+                    && !self.b.level.rooms[i].subrooms.is_empty() =>
+            {
+                self.somexy_around_subrooms(i)
+            }
             RoomRef::Top(i) => self.b.somexy(i),
             RoomRef::Sub(i) => {
                 let room = self.b.level.subrooms[i].clone();
@@ -1559,6 +1565,33 @@ impl Loader<'_> {
                 Some(Pos { x, y })
             }
         }
+    }
+
+    /// `somexy` in a room with subrooms: up to 100 tries at a square that is not a wall and
+    /// not inside a subroom or on its walls (`inside_room` counts the walls, so a subroom's
+    /// door is refused too). As in the game, success on the hundredth try still fails.
+    fn somexy_around_subrooms(&mut self, i: usize) -> Option<Pos> {
+        let r = self.b.level.rooms[i].clone();
+        let mut tries = 0;
+        let mut p = Pos { x: r.lx, y: r.ly };
+        while tries < 100 {
+            tries += 1;
+            p = Pos {
+                x: self.b.somex(i),
+                y: self.b.somey(i),
+            };
+            if self.b.level.typ(p.x, p.y).is_wall() {
+                continue;
+            }
+            let in_subroom = r.subrooms.iter().any(|&s| {
+                let sub = &self.b.level.subrooms[s];
+                (sub.lx - 1..=sub.hx + 1).contains(&p.x) && (sub.ly - 1..=sub.hy + 1).contains(&p.y)
+            });
+            if !in_subroom {
+                break;
+            }
+        }
+        (tries < 100).then_some(p)
     }
 
     /// `get_room_loc`: a random square of the room, or an offset from its corner (either
