@@ -458,3 +458,61 @@ impl Loader<'_> {
             .any(|&(p, id)| p == Pos { x, y } && id == boulder)
     }
 }
+
+/// The air bubbles' shapes (`mk_bubble`): width, height, then one bit row per line.
+const BUBBLES: [&[u8]; 7] = [
+    &[2, 1, 0x3],
+    &[3, 2, 0x7, 0x7],
+    &[4, 3, 0x6, 0xf, 0x6],
+    &[5, 3, 0xe, 0x1f, 0xe],
+    &[6, 4, 0x1e, 0x3f, 0x3f, 0x1e],
+    &[7, 4, 0x3e, 0x7f, 0x7f, 0x3e],
+    &[8, 4, 0x7e, 0xff, 0xff, 0x7e],
+];
+
+impl Loader<'_> {
+    /// The Plane of Water's air bubbles (`setup_waterlevel`, `mk_bubble`, the first
+    /// `mv_bubble`), made before the level regions are placed: a grid of bubbles with a
+    /// random spacing, each of a random shape and drift, its squares turned into lit air.
+    pub(crate) fn water_bubbles(&mut self) {
+        let (bxmin, bymin, bxmax, bymax) = (4, 2, 77, 19);
+        let xskip = 10 + self.b.rng.rn2(10);
+        let yskip = 4 + self.b.rng.rn2(4);
+        let mut x0 = bxmin;
+        while x0 <= bxmax {
+            let mut y0 = bymin;
+            while y0 <= bymax {
+                let n = self.b.rng.rn2(7) as usize;
+                if x0 < bxmax && y0 < bymax {
+                    let shape = BUBBLES[n];
+                    let (w, h) = (i32::from(shape[0]), i32::from(shape[1]));
+                    let x = if x0 + w - 1 > bxmax {
+                        bxmax - w + 1
+                    } else {
+                        x0
+                    };
+                    let y = if y0 + h - 1 > bymax {
+                        bymax - h + 1
+                    } else {
+                        y0
+                    };
+                    let _dx = 1 - self.b.rng.rn2(3);
+                    let _dy = 1 - self.b.rng.rn2(3);
+                    let (x, y) = (x.max(bxmin), y.max(bymin));
+                    for i in 0..w {
+                        for j in 0..h {
+                            if shape[(j + 2) as usize] & (1 << i) != 0 && Level::isok(x + i, y + j)
+                            {
+                                let cell = self.b.level.at_mut(x + i, y + j);
+                                cell.typ = Terrain::Air;
+                                cell.lit = true;
+                            }
+                        }
+                    }
+                }
+                y0 += yskip;
+            }
+            x0 += xskip;
+        }
+    }
+}

@@ -1040,7 +1040,7 @@ impl<'r> Loader<'r> {
     /// branch of a level that has one.
     fn fixup_special(&mut self) {
         if self.name == "water" {
-            self.note_unsupported("the Plane of Water's air bubbles");
+            self.water_bubbles();
         }
         let mut added_branch = false;
         for lr in std::mem::take(&mut self.lregions) {
