@@ -81,6 +81,7 @@ fn level_and_seed(file: &str) -> Option<(String, u32)> {
 struct Comparison {
     files: usize,
     identical: Vec<String>,
+    failing: Vec<String>,
     same_map: Vec<String>,
     first_mismatches: Vec<(String, String, String)>,
 }
@@ -97,6 +98,7 @@ fn compare_all(dir: &std::path::Path) -> Comparison {
     let mut result = Comparison {
         files: files.len(),
         identical: vec![],
+        failing: vec![],
         same_map: vec![],
         first_mismatches: vec![],
     };
@@ -115,6 +117,7 @@ fn compare_all(dir: &std::path::Path) -> Comparison {
         if actual == expected {
             result.identical.push(file);
         } else {
+            result.failing.push(file.clone());
             if map(&actual) == map(&expected) {
                 result.same_map.push(file.clone());
             }
@@ -136,9 +139,13 @@ fn compare_all(dir: &std::path::Path) -> Comparison {
     result
 }
 
-/// How many files are identical today: a floor that catches regressions (raise it as the
-/// port grows; the rest differ where the loader is not complete, see the closing note).
-const KNOWN_IDENTICAL_AT_LEAST: usize = 564;
+/// The reference loads known to differ today, each with its reason. Every other file must
+/// be identical, so a regression anywhere fails the test.
+const KNOWN_FAILING: &[(&str, &str)] = &[(
+    "Rog-fila-seed1.txt",
+    "mklev's dosdoor turns a trapped door into a mimic by drawing rn2(5) but records no \
+     `monster X Y class m` (crates/generate/src/mklev/corridors.rs)",
+)];
 
 #[test]
 fn reference_loads_are_rebuilt() {
@@ -162,17 +169,23 @@ fn reference_loads_are_rebuilt() {
             }
         }
     }
-    if std::env::var_os("GOLDEN_REPORT").is_some() {
-        let mut failing: Vec<_> = result
-            .first_mismatches
-            .iter()
-            .map(|m| m.0.clone())
-            .collect();
-        failing.sort();
-        eprintln!("identical: {:?}", result.identical);
-    }
     assert_eq!(result.files, 565);
-    assert!(result.identical.len() >= KNOWN_IDENTICAL_AT_LEAST);
+    let known = |file: &str| KNOWN_FAILING.iter().any(|(f, _)| *f == file);
+    for (file, _) in KNOWN_FAILING {
+        if result.identical.iter().any(|f| f == file) {
+            eprintln!("note: {file} is identical now: remove it from KNOWN_FAILING");
+        }
+    }
+    let regressions: Vec<_> = result
+        .failing
+        .iter()
+        .filter(|f| !known(f))
+        .cloned()
+        .collect();
+    assert!(
+        regressions.is_empty(),
+        "reference loads that differ and are not known to: {regressions:?}"
+    );
 }
 
 #[test]

@@ -93,10 +93,10 @@ impl Loader<'_> {
                 ty = room.ly + (room.hy - room.ly + 1) / 2;
                 if room.irregular {
                     let cell = self.b.level.at(tx, ty);
-                    if cell.roomno != own || cell.edge {
-                        if let Some(p) = self.b.somexy(index) {
-                            (tx, ty) = (p.x, p.y);
-                        }
+                    if (cell.roomno != own || cell.edge)
+                        && let Some(p) = self.b.somexy(index)
+                    {
+                        (tx, ty) = (p.x, p.y);
                     }
                 }
             }
@@ -168,13 +168,15 @@ impl Loader<'_> {
                         }
                     }
                     room_type::BEEHIVE => {
-                        if self.b.rng.rn2(3) == 0 {
-                            let jelly = What::Index(object_index("lump of royal jelly"));
-                            self.object(jelly, sx, sy);
+                        let jelly = self.b.rng.rn2(3) == 0;
+                        if jelly {
+                            let what = What::Index(object_index("lump of royal jelly"));
+                            self.object(what, sx, sy);
                         }
                     }
                     room_type::BARRACKS => {
-                        if self.b.rng.rn2(20) == 0 {
+                        let payroll = self.b.rng.rn2(20) == 0;
+                        if payroll {
                             self.box_or_chest(sx, sy);
                         }
                     }
