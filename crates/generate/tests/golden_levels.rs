@@ -209,3 +209,18 @@ fn every_level_loads_for_a_hundred_seeds() {
         }
     }
 }
+
+/// A fixture of our own, independent of the corpus: `test-data/generate/special/garden.des`
+/// (compiled to `garden.lev` by `levkit compile`) loaded for seed 1 at the Oracle's place.
+/// Regenerate the expectation with `UPDATE_EXPECT=1`.
+#[test]
+fn garden_fixture_loads_as_specified() {
+    use levkit_generate::{dump, place, rng::Rng};
+    let bytes = include_bytes!("../../../test-data/generate/special/garden.lev");
+    let sp = special::decode(bytes).expect("the fixture decodes");
+    let place = place::stock_place("oracle").expect("the Oracle's place");
+    let loaded = special::load_special(&sp, "garden", &mut Rng::new(1), &place);
+    let text = dump::golden_text(&loaded.level, "garden", 1, &place);
+    expect_test::expect_file!["../../../test-data/generate/special/garden-seed1.txt"]
+        .assert_eq(&text);
+}
