@@ -12,11 +12,11 @@ use crate::level::{Event, Level, Pos, ROOMOFFSET, Terrain, What, door, room_type
 impl Loader<'_> {
     /// The stocking part of `fill_room`: a vault's gold, or `fill_zoo` for the crowded
     /// room types. Shops are not stocked here (see `fill_room`).
-    pub(crate) fn stock_special_room(&mut self, index: usize) {
-        let rtype = self.b.level.rooms[index].rtype;
+    pub(crate) fn stock_special_room(&mut self, which: RoomRef) {
+        let rtype = self.room(which).rtype;
         match rtype {
             room_type::VAULT => {
-                let r = self.b.level.rooms[index].clone();
+                let r = self.room(which).clone();
                 let depth = self.b.place.depth.abs();
                 for x in r.lx..=r.hx {
                     for y in r.ly..=r.hy {
@@ -31,7 +31,7 @@ impl Loader<'_> {
             | room_type::ZOO
             | room_type::BEEHIVE
             | room_type::MORGUE
-            | room_type::BARRACKS => self.fill_zoo(index),
+            | room_type::BARRACKS => self.fill_zoo(which),
             _ => {}
         }
     }
@@ -51,10 +51,10 @@ impl Loader<'_> {
 
     /// `fill_zoo`: a sleeping monster on every free square of the room, with the type's
     /// treasure; a court gets its throne and the royal coffers.
-    fn fill_zoo(&mut self, index: usize) {
-        let room = self.b.level.rooms[index].clone();
+    fn fill_zoo(&mut self, which: RoomRef) {
+        let room = self.room(which).clone();
         let rtype = room.rtype;
-        let own = index as u8 + ROOMOFFSET;
+        let own = room_number(which);
         let difficulty = self.b.place.difficulty;
         let first_door = usize::try_from(room.fdoor)
             .ok()
@@ -78,7 +78,7 @@ impl Loader<'_> {
                 if !placed {
                     let mut tries = 100;
                     loop {
-                        if let Some(p) = self.b.somexy(index) {
+                        if let Some(p) = self.somexy(which) {
                             (tx, ty) = (p.x, p.y);
                         }
                         tries -= 1;
@@ -94,7 +94,7 @@ impl Loader<'_> {
                 if room.irregular {
                     let cell = self.b.level.at(tx, ty);
                     if (cell.roomno != own || cell.edge)
-                        && let Some(p) = self.b.somexy(index)
+                        && let Some(p) = self.somexy(which)
                     {
                         (tx, ty) = (p.x, p.y);
                     }
@@ -190,7 +190,7 @@ impl Loader<'_> {
                 if Level::isok(tx, ty) {
                     self.b.level.at_mut(tx, ty).typ = Terrain::Throne;
                 }
-                let p = self.b.somexy(index).unwrap_or(Pos { x: tx, y: ty });
+                let p = self.somexy(which).unwrap_or(Pos { x: tx, y: ty });
                 let amount = self.b.rng.rn1((50 * difficulty).max(1), 10);
                 self.object(What::Gold(amount), p.x, p.y);
                 self.object(What::Index(object_index("chest")), p.x, p.y);
