@@ -91,7 +91,7 @@ impl Loader<'_> {
             room_type::BEEHIVE => {
                 tx = room.lx + (room.hx - room.lx + 1) / 2;
                 ty = room.ly + (room.hy - room.ly + 1) / 2;
-                if room.irregular {
+                if room.irregular && Level::isok(tx, ty) {
                     let cell = self.b.level.at(tx, ty);
                     if (cell.roomno != own || cell.edge)
                         && let Some(p) = self.somexy(which)
