@@ -141,11 +141,7 @@ fn compare_all(dir: &std::path::Path) -> Comparison {
 
 /// The reference loads known to differ today, each with its reason. Every other file must
 /// be identical, so a regression anywhere fails the test.
-const KNOWN_FAILING: &[(&str, &str)] = &[(
-    "Rog-fila-seed1.txt",
-    "mklev's dosdoor turns a trapped door into a mimic by drawing rn2(5) but records no \
-     `monster X Y class m` (crates/generate/src/mklev/corridors.rs)",
-)];
+const KNOWN_FAILING: &[(&str, &str)] = &[];
 
 #[test]
 fn reference_loads_are_rebuilt() {

@@ -91,6 +91,9 @@ impl Builder<'_> {
             // A trapped door deep down may be a door-mimic instead (making it draws nothing).
             if mask & door::TRAPPED != 0 && difficulty >= 9 && self.rng.rn2(5) == 0 {
                 mask = door::NODOOR;
+                let mimic = crate::level::What::Class(b'm');
+                self.level
+                    .record(crate::level::Event::Monster(mimic), x, y, None);
             }
             mask
         } else {
