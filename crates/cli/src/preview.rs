@@ -92,7 +92,20 @@ pub fn run(args: &PreviewArgs) -> u8 {
             .collect(),
     };
     if let Some(model) = levkit_ide::dungeon_model(&db, file) {
-        return emit(args, &overview(&model.tables()));
+        let tables = model.tables();
+        return match args.format {
+            Format::Text => emit(args, &overview(&tables)),
+            Format::Svg => emit(args, &overview_svg(&tables)),
+            other => {
+                eprintln!(
+                    "levkit: a dungeon.def is drawn as text or svg, not {}",
+                    other
+                        .to_possible_value()
+                        .map_or(String::new(), |v| v.get_name().to_string())
+                );
+                EXIT_TROUBLE
+            }
+        };
     }
     let Some(model) = levkit_ide::nethack_model(&db, file) else {
         eprintln!(
@@ -353,6 +366,82 @@ fn overview(tables: &levkit_model::dungeon::Tables) -> String {
         ));
     }
     out
+}
+
+/// The overview as a picture: one column per dungeon, its levels as boxes at their depth
+/// (random ranges as taller boxes), and the branches listed underneath.
+fn overview_svg(tables: &levkit_model::dungeon::Tables) -> String {
+    const COLUMN: usize = 190;
+    const ROW: usize = 16;
+    let mut body = String::new();
+    let mut first = 0;
+    let mut tallest = 0;
+    for (i, dungeon) in tables.dungeons.iter().enumerate() {
+        let size = (dungeon.depth.base + (dungeon.depth.rand.max(1) - 1)).max(1) as usize;
+        tallest = tallest.max(size);
+        let x = 10 + i * COLUMN;
+        body.push_str(&format!(
+            "<text x=\"{x}\" y=\"20\" fill=\"#fff\" font-weight=\"bold\">{}</text>\n",
+            escape(&dungeon.name)
+        ));
+        body.push_str(&format!(
+            "<rect x=\"{x}\" y=\"30\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#666\"/>\n",
+            COLUMN - 20,
+            size * ROW
+        ));
+        for level in &tables.levels[first..(first + dungeon.levels).min(tables.levels.len())] {
+            let start = |at: i64| if at < 0 { size as i64 + at } else { at - 1 };
+            // A chained level sits relative to the level it is chained to.
+            let top = match usize::try_from(level.chain)
+                .ok()
+                .and_then(|c| tables.levels.get(c))
+            {
+                Some(base) => start(base.at.base) + level.at.base,
+                None => start(level.at.base),
+            }
+            .clamp(0, size as i64 - 1) as usize;
+            let span = level.at.rand.max(1) as usize;
+            body.push_str(&format!(
+                "<g><title>{} at {}{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#246\" fill-opacity=\"0.45\" stroke=\"#69f\"/><text x=\"{}\" y=\"{}\" fill=\"#eee\">{}</text></g>\n",
+                escape(&level.name),
+                level.at.base,
+                if span > 1 { format!(" (+{})", span - 1) } else { String::new() },
+                x + 4,
+                30 + top * ROW,
+                COLUMN - 28,
+                span * ROW,
+                x + 8,
+                30 + top * ROW + 12,
+                escape(&level.name)
+            ));
+        }
+        first += dungeon.levels;
+    }
+    let branches_y = 50 + tallest * ROW;
+    for (i, b) in tables.branches.iter().enumerate() {
+        body.push_str(&format!(
+            "<text x=\"10\" y=\"{}\" fill=\"#ccc\">branch to {} at level {}{}</text>\n",
+            branches_y + i * ROW,
+            escape(&b.name),
+            b.at.base,
+            usize::try_from(b.chain)
+                .ok()
+                .and_then(|c| tables.levels.get(c))
+                .map_or(String::new(), |l| format!(" after {}", escape(&l.name)))
+        ));
+    }
+    let width = 20 + tables.dungeons.len().max(1) * COLUMN;
+    let height = branches_y + tables.branches.len() * ROW + 10;
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"#111\"/>\n{body}</svg>\n"
+    )
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 fn emit(args: &PreviewArgs, text: &str) -> u8 {

@@ -172,3 +172,26 @@ fn png_is_a_picture_of_tiles_written_to_a_file() {
         "a PNG is not printed to a terminal"
     );
 }
+
+#[test]
+fn a_dungeon_description_previews_as_an_overview() {
+    let text = levkit(&["preview", "test-data/grammars/dungeon.def"]);
+    assert_eq!(text.status.code(), Some(0));
+    let text = stdout(&text);
+    assert!(text.contains("Branches\n"), "{text}");
+    let svg = levkit(&[
+        "preview",
+        "test-data/grammars/dungeon.def",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(svg.status.code(), Some(0));
+    assert!(stdout(&svg).starts_with("<svg"));
+    let json = levkit(&[
+        "preview",
+        "test-data/grammars/dungeon.def",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json.status.code(), Some(2), "an overview is text or svg");
+}
