@@ -380,6 +380,8 @@ pub struct Level {
     /// The vault's interior top-left, when mklev reserved one.
     pub vault: Option<Pos>,
     pub events: Vec<Placed>,
+    /// Where writes off the map go (see [`Level::at_mut`]).
+    off_map: Cell,
 }
 
 impl Default for Level {
@@ -407,6 +409,7 @@ impl Level {
             dndest: TeleportRegion::default(),
             vault: None,
             events: Vec::new(),
+            off_map: Cell::default(),
         }
     }
 
@@ -415,13 +418,33 @@ impl Level {
         (0..COLNO as i32).contains(&x) && (0..ROWNO as i32).contains(&y)
     }
 
-    /// The square at (x, y). Callers check bounds; out of range is a bug in the port.
+    /// The square at (x, y). Off the map (only a damaged level gets there) reads as rock.
     pub fn at(&self, x: i32, y: i32) -> &Cell {
-        &self.cells[x as usize][y as usize]
+        static OFF_MAP: Cell = Cell {
+            typ: Terrain::Stone,
+            flags: 0,
+            horizontal: false,
+            lit: false,
+            roomno: 0,
+            edge: false,
+            origin: None,
+        };
+        if Level::isok(x, y) {
+            &self.cells[x as usize][y as usize]
+        } else {
+            &OFF_MAP
+        }
     }
 
+    /// The square at (x, y) to change. Off the map, changes go to a scratch square and are
+    /// lost, where the game would write past its arrays.
     pub fn at_mut(&mut self, x: i32, y: i32) -> &mut Cell {
-        &mut self.cells[x as usize][y as usize]
+        if Level::isok(x, y) {
+            &mut self.cells[x as usize][y as usize]
+        } else {
+            self.off_map = Cell::default();
+            &mut self.off_map
+        }
     }
 
     pub fn typ(&self, x: i32, y: i32) -> Terrain {

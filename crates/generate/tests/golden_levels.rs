@@ -220,3 +220,43 @@ fn garden_fixture_loads_as_specified() {
     expect_test::expect_file!["../../../test-data/generate/special/garden-seed1.txt"]
         .assert_eq(&text);
 }
+
+/// Damaged files that still decode must load without panicking: the language server loads
+/// whatever the compiler makes of a level being typed.
+#[test]
+fn mutated_levels_load_without_panicking() {
+    use levkit_generate::{level::Place, rng::Rng};
+    let Some(dir) = corpus() else {
+        return;
+    };
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut loaded = 0;
+    for (name, bytes) in compiled_levels(&dir) {
+        for _ in 0..200 {
+            let mut bytes = bytes.clone();
+            for _ in 0..1 + next() % 4 {
+                let at = 41 + (next() as usize) % (bytes.len() - 41);
+                bytes[at] = next() as u8;
+            }
+            let Ok(sp) = special::decode(&bytes) else {
+                continue;
+            };
+            let seed = (next() % 1000) as u32;
+            let result = std::panic::catch_unwind(|| {
+                special::load_special(&sp, &name, &mut Rng::new(seed), &Place::doom(10))
+            });
+            assert!(
+                result.is_ok(),
+                "{name} seed {seed} panicked on a mutated file"
+            );
+            loaded += 1;
+        }
+    }
+    eprintln!("{loaded} mutated levels loaded");
+}

@@ -1256,7 +1256,9 @@ impl<'r> Loader<'r> {
         } else {
             self.rng().rn2(nroom) as usize
         };
-        loop {
+        // The game tries until it succeeds; a room with no free floor would hang it, so a
+        // damaged level gives up after many tries.
+        for _ in 0..10_000 {
             let x = self.b.somex(room);
             let y = self.b.somey(room);
             let typ = self.b.level.typ(x, y);
@@ -1264,6 +1266,8 @@ impl<'r> Loader<'r> {
                 return Pos { x, y };
             }
         }
+        let r = &self.b.level.rooms[room];
+        Pos { x: r.lx, y: r.ly }
     }
 
     fn mazexy(&mut self) -> Pos {
