@@ -33,6 +33,6 @@ fn castle_from_text_to_picture(bencher: divan::Bencher) {
         seed += 1;
         let mut db = RootDatabase::default();
         let file = db.add_file(PathBuf::from("castle.des"), &bytes, None);
-        divan::black_box(levkit_ide::preview::generated(&db, file, None, seed))
+        divan::black_box(levkit_ide::preview::generated(&db, file, None, seed, None))
     });
 }

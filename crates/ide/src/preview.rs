@@ -348,6 +348,7 @@ pub fn generated(
     file: SourceFile,
     level: Option<&str>,
     seed: u32,
+    workspace: Option<crate::Workspace>,
 ) -> Option<Generated> {
     use levkit_diagnostics::Severity;
     let model = nethack_model(db, file).as_ref()?;
@@ -369,7 +370,20 @@ pub fn generated(
     let name = chosen.name.as_ref().map_or("level", |n| n.value.as_str());
     let (bytes, origins) = levkit_compile::nethack::compile_level_with_origins(chosen);
     let sp = levkit_generate::special::decode(&bytes).ok()?;
+    // The game's own dungeon for its levels, else a dungeon.def beside the file, else a
+    // level 10 deep (as `levkit preview` does).
+    let beside = |other: &SourceFile| other.path(db).parent() == file.path(db).parent();
     let place = levkit_generate::place::stock_place(name)
+        .or_else(|| {
+            workspace?
+                .files(db)
+                .iter()
+                .filter(|f| beside(f))
+                .find_map(|f| {
+                    let tables = crate::dungeon_model(db, *f).as_ref()?.tables();
+                    levkit_generate::place::place_in(&tables, name)
+                })
+        })
         .unwrap_or_else(|| levkit_generate::level::Place::doom(10));
     let loaded = levkit_generate::special::load_special(
         &sp,

@@ -46,3 +46,30 @@ fn missing_and_unreachable_levels_are_reported_on_their_own_files() {
     "#]]
     .assert_debug_eq(&found);
 }
+
+#[test]
+fn a_level_is_previewed_at_its_place_in_the_dungeon_def_beside_it() {
+    let mut db = RootDatabase::default();
+    let dungeon = db.add_file(
+        "game/dat/dungeon.def",
+        b"DUNGEON: \"Main\" \"M\" (20, 5)\nLEVEL: \"hall\" \"none\" @ (5, 5)\n",
+        None,
+    );
+    let hall = db.add_file(
+        "game/dat/hall.des",
+        b"MAZE:\"hall\",' '\nGEOMETRY:center,center\nMAP\n---\n|.|\n---\nENDMAP\n",
+        None,
+    );
+    let elsewhere = db.add_file(
+        "other/hall.des",
+        b"MAZE:\"hall\",' '\nGEOMETRY:center,center\nMAP\n---\n|.|\n---\nENDMAP\n",
+        None,
+    );
+    let workspace = Workspace::new(&db, vec![dungeon, hall, elsewhere]);
+    // (5, 5) read at its middle: level 7, so depth 7 in the first dungeon.
+    let beside = levkit_ide::preview::generated(&db, hall, None, 1, Some(workspace)).unwrap();
+    assert_eq!(beside.depth, 7);
+    // Without a dungeon.def beside it, a level is previewed 10 deep.
+    let alone = levkit_ide::preview::generated(&db, elsewhere, None, 1, Some(workspace)).unwrap();
+    assert_eq!(alone.depth, 10);
+}

@@ -723,7 +723,7 @@ impl Backend {
             };
             // The level as the game builds it for the seed; without one (a level with errors),
             // the map parts where the game puts them.
-            let generated = levkit_ide::preview::generated(db, file, level.as_deref(), seed.unwrap_or(1) as u32);
+            let generated = levkit_ide::preview::generated(db, file, level.as_deref(), seed.unwrap_or(1) as u32, cx.workspace);
             let (rows, cells, legend, mut notes) = match &generated {
                 Some(g) => (
                     g.rows.clone(),
