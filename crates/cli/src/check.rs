@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use levkit_diagnostics::{Diagnostic, Severity};
-use levkit_ide::{CheckOptions, RootDatabase};
+use levkit_diagnostics::Severity;
+use levkit_ide::{AnalysisHost, AnalysisOptions};
 use levkit_syntax::Dialect;
 use rayon::prelude::*;
 
@@ -23,7 +23,7 @@ pub struct CheckArgs {
     /// Also report lev_comp's `-w` warnings.
     #[arg(short = 'W', long = "extra-warnings")]
     extra_warnings: bool,
-    #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+    #[arg(long, default_value = "auto", value_parser = DialectArg::parser())]
     dialect: DialectArg,
     /// Colours in human output (NO_COLOR is honoured by `auto`).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
@@ -72,21 +72,24 @@ pub fn run(args: &CheckArgs) -> u8 {
             (p, bytes)
         })
         .collect();
-    let mut db = RootDatabase::default();
+    let mut host = AnalysisHost::new();
+    host.set_options(AnalysisOptions {
+        extra_warnings: args.extra_warnings,
+    });
     let mut files = Vec::new();
     for (path, bytes) in contents {
         match bytes {
             Ok(bytes) => {
-                let loose = !explicit.contains(&path)
-                    && path
-                        .extension()
-                        .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
-                let file = db.add_file(path, &bytes, args.dialect.forced());
-                let description = matches!(
-                    levkit_ide::dialect(&db, file),
-                    Dialect::Rlg327Monster | Dialect::Rlg327Object
-                );
-                if !loose || description {
+                let found = !explicit.contains(&path);
+                let file = host.set_file_bytes(path.clone(), &bytes);
+                host.set_dialect_override(file, args.dialect.forced());
+                let claimed = host
+                    .analysis()
+                    .dialect(file)
+                    .is_ok_and(|d| d.claims_found_file(&path));
+                if found && !claimed {
+                    host.remove_file(file);
+                } else {
                     files.push(file);
                 }
             }
@@ -97,9 +100,6 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     }
 
-    let options = CheckOptions {
-        extra_warnings: args.extra_warnings,
-    };
     let color = match args.color {
         ColorArg::Always => true,
         ColorArg::Never => false,
@@ -109,40 +109,16 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     };
     let progress = progress_bar(files.len());
-    // Per-file analysis first, in parallel; the links between files then reuse its models.
-    let per_file: Vec<Vec<Diagnostic>> = files
-        .par_iter()
-        .map_with(db.clone(), |db, &file| {
-            let diagnostics = levkit_ide::diagnostics(db, file).clone();
-            progress.inc(1);
-            diagnostics
-        })
-        .collect();
-    let workspace = levkit_ide::Workspace::new(&db, files.clone());
-    let links = levkit_ide::link_diagnostics(&db, workspace);
+    let analysis = host.analysis();
     let reports: Vec<FileReport> = files
-        .iter()
-        .zip(per_file)
-        .map(|(&file, own)| {
-            let mut diagnostics: Vec<Diagnostic> = own
-                .into_iter()
-                .chain(
-                    links
-                        .iter()
-                        .filter(|(f, _)| *f == file)
-                        .map(|(_, d)| d.clone()),
-                )
-                .filter(|d| options.wants(d))
-                .collect();
-            levkit_diagnostics::sort(&mut diagnostics);
-            FileReport {
-                path: file.path(&db).to_path_buf(),
-                text: file.text(&db).to_string(),
-                line_index: levkit_ide::line_index(&db, file).clone(),
-                diagnostics,
-            }
+        .par_iter()
+        .map_with(analysis, |analysis, &file| {
+            let report = FileReport::new(analysis, file);
+            progress.inc(1);
+            report
         })
-        .collect();
+        .collect::<Result<_, _>>()
+        .unwrap_or_default();
     progress.finish_and_clear();
 
     let stdout = std::io::stdout();

@@ -10,7 +10,7 @@ mod preview;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use levkit_syntax::Dialect;
 
 #[derive(Parser)]
@@ -44,38 +44,30 @@ enum Command {
     /// Print a file's syntax tree, one node or token per line.
     Parse {
         file: PathBuf,
-        #[arg(long, value_enum, default_value_t = DialectArg::Auto)]
+        #[arg(long, default_value = "auto", value_parser = DialectArg::parser())]
         dialect: DialectArg,
     },
 }
 
-/// `--dialect`: which format to read files as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DialectArg {
-    /// Recognise each file by its content.
-    Auto,
-    /// NetHack 3.4.3 special levels (lev_comp).
-    Nethack,
-    /// NetHack 3.4.3 dungeon description (dgn_comp).
-    NethackDungeon,
-    /// COM S 327 monster descriptions.
-    Rlg327Monster,
-    /// COM S 327 object descriptions.
-    Rlg327Object,
-    /// Dungeon Crawl Stone Soup vaults.
-    Dcss,
-}
+/// `--dialect`: which format to read files as (`auto`: recognise each file by its content).
+/// The values are the dialects' own names ([`Dialect::name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DialectArg(pub Option<Dialect>);
 
 impl DialectArg {
     pub fn forced(self) -> Option<Dialect> {
-        match self {
-            DialectArg::Auto => None,
-            DialectArg::Nethack => Some(Dialect::NethackDes),
-            DialectArg::NethackDungeon => Some(Dialect::NethackDungeon),
-            DialectArg::Rlg327Monster => Some(Dialect::Rlg327Monster),
-            DialectArg::Rlg327Object => Some(Dialect::Rlg327Object),
-            DialectArg::Dcss => Some(Dialect::DcssDes),
-        }
+        self.0
+    }
+
+    fn parser() -> impl clap::builder::TypedValueParser<Value = DialectArg> {
+        use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+        let values =
+            std::iter::once(PossibleValue::new("auto").help("Recognise each file by its content"))
+                .chain(
+                    Dialect::choosable()
+                        .map(|d| PossibleValue::new(d.name()).help(d.description())),
+                );
+        PossibleValuesParser::new(values).map(|name| DialectArg(Dialect::from_name(&name)))
     }
 }
 
@@ -122,20 +114,20 @@ fn parse(path: &PathBuf, dialect: DialectArg) -> u8 {
             return EXIT_TROUBLE;
         }
     };
-    let mut db = levkit_ide::RootDatabase::default();
-    let file = db.add_file(path.clone(), &bytes, dialect.forced());
-    let parse = levkit_ide::parse(&db, file);
-    print!("{}", parse.debug_tree());
-    let index = levkit_ide::line_index(&db, file);
-    let text = file.text(&db);
-    let mut errors: Vec<_> = file
-        .encoding_error(&db)
-        .iter()
-        .chain(parse.errors())
-        .collect();
-    errors.sort_by_key(|d| d.range.start());
+    let mut host = levkit_ide::AnalysisHost::new();
+    let file = host.set_file_bytes(path.clone(), &bytes);
+    host.set_dialect_override(file, dialect.forced());
+    let analysis = host.analysis();
+    let (Ok((tree, errors)), Ok(text), Ok(index)) = (
+        analysis.syntax_tree(file),
+        analysis.file_text(file),
+        analysis.line_index(file),
+    ) else {
+        return EXIT_TROUBLE;
+    };
+    print!("{tree}");
     for error in &errors {
-        let at = index.line_col_chars(text, error.range.start());
+        let at = index.line_col_chars(&text, error.range.start());
         eprintln!(
             "{}:{}:{}: {}[{}]: {}",
             path.display(),

@@ -2,6 +2,7 @@
 //! characters (Unicode scalar values).
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as ReportSeverity};
 use codespan_reporting::files::SimpleFile;
@@ -12,9 +13,24 @@ use serde_json::json;
 /// One analysed file and what to say about it.
 pub struct FileReport {
     pub path: PathBuf,
-    pub text: String,
-    pub line_index: LineIndex,
+    pub text: Arc<str>,
+    pub line_index: Arc<LineIndex>,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl FileReport {
+    /// The file and every diagnostic the analysis's options let through.
+    pub fn new(
+        analysis: &levkit_ide::Analysis,
+        file: levkit_ide::FileId,
+    ) -> levkit_ide::Cancellable<FileReport> {
+        Ok(FileReport {
+            path: analysis.path(file)?,
+            text: analysis.file_text(file)?,
+            line_index: analysis.line_index(file)?,
+            diagnostics: analysis.diagnostics(file)?,
+        })
+    }
 }
 
 /// 1-based start and end positions of a range.
@@ -43,7 +59,7 @@ impl FileReport {
 }
 
 pub fn human(report: &FileReport, color: bool) -> String {
-    let file = SimpleFile::new(report.display_path(), report.text.as_str());
+    let file = SimpleFile::new(report.display_path(), &*report.text);
     let config = term::Config::default();
     let mut buffer = if color {
         termcolor::Buffer::ansi()

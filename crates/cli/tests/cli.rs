@@ -173,17 +173,10 @@ fn tempdir(name: &str) -> PathBuf {
 /// into an empty folder, gives exactly lev_comp's files (names and bytes), and nothing else.
 #[test]
 fn compile_reproduces_every_golden_file() {
-    let corpus = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("../shared/corpus"))
-        .join("nethack-3.4.3");
-    if !corpus.join("golden").is_dir() {
-        eprintln!(
-            "\n*** NetHack golden files not found under {}: SKIPPED ***\n",
-            corpus.display()
-        );
+    let Some(corpus) = levkit_test_support::corpus("nethack-3.4.3", "compile CLI against golden")
+    else {
         return;
-    }
+    };
     let mut compared = 0;
     for entry in std::fs::read_dir(&corpus).unwrap() {
         let source = entry.unwrap().path();

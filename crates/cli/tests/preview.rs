@@ -85,14 +85,10 @@ fn an_unknown_level_name_is_a_usage_error() {
 
 #[test]
 fn the_games_levels_come_out_as_the_reference_loads() {
-    let corpus = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("../shared/corpus"));
-    let dir = corpus.join("nethack-3.4.3");
-    if !dir.is_dir() {
-        eprintln!("*** corpus not found: preview was NOT compared with the reference loads ***");
+    let Some(dir) = levkit_test_support::corpus("nethack-3.4.3", "preview against reference loads")
+    else {
         return;
-    }
+    };
     for (file, level, seed) in [
         ("sokoban.des", "soko4-1", "1"),
         ("tower.des", "tower1", "3"),
@@ -193,5 +189,20 @@ fn a_dungeon_description_previews_as_an_overview() {
         "--format",
         "json",
     ]);
-    assert_eq!(json.status.code(), Some(2), "an overview is text or svg");
+    assert_eq!(json.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(json["dungeons"].as_array().is_some_and(|d| !d.is_empty()));
+    let png = levkit(&[
+        "preview",
+        "test-data/grammars/dungeon.def",
+        "--format",
+        "png",
+        "-o",
+        "/dev/null",
+    ]);
+    assert_eq!(
+        png.status.code(),
+        Some(2),
+        "an overview is text, svg or json"
+    );
 }

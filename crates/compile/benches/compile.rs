@@ -4,19 +4,15 @@
 
 use std::path::PathBuf;
 
-use levkit_ide::{RootDatabase, diagnostics, nethack_model};
+use levkit_ide::{AnalysisHost, Emit};
 
 fn corpus() -> Vec<(PathBuf, Vec<u8>)> {
-    let root = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let Ok(entries) = std::fs::read_dir(root.join("nethack-3.4.3")) else {
-        eprintln!("*** corpus not found: benchmark measures nothing ***");
+    let Some(dir) = levkit_test_support::corpus("nethack-3.4.3", "compile benchmark") else {
         return Vec::new();
     };
-    let mut files: Vec<_> = entries
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "des"))
         .map(|p| {
@@ -29,15 +25,19 @@ fn corpus() -> Vec<(PathBuf, Vec<u8>)> {
 }
 
 fn compile_all(files: &[(PathBuf, Vec<u8>)], mut sink: impl FnMut(&str, &[u8])) {
-    let mut db = RootDatabase::default();
-    for (path, bytes) in files {
-        let file = db.add_file(path.clone(), bytes, None);
-        let Some(model) = nethack_model(&db, file) else {
+    let mut host = AnalysisHost::new();
+    let ids: Vec<_> = files
+        .iter()
+        .map(|(path, bytes)| host.set_file_bytes(path.clone(), bytes))
+        .collect();
+    let analysis = host.analysis();
+    for file in ids {
+        let Ok(compiled) = analysis.compile(file, Emit::Files) else {
             continue;
         };
-        for level in levkit_compile::nethack::compile_file(model, diagnostics(&db, file)) {
-            if let (Some(name), Some(bytes)) = (level.file_name, level.bytes) {
-                sink(&name, &bytes);
+        for output in compiled.files {
+            if let Some(bytes) = output.bytes {
+                sink(&output.name, &bytes);
             }
         }
     }

@@ -2,24 +2,10 @@
 
 use std::path::PathBuf;
 
-use levkit_ide::{RootDatabase, diagnostics, nethack_model};
+use levkit_ide::{AnalysisHost, Emit};
 
 fn corpus() -> Option<PathBuf> {
-    let root = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let dir = root.join("nethack-3.4.3");
-    if dir.join("golden/MANIFEST.tsv").is_file() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n*** NetHack golden files not found under {}: golden test SKIPPED ***\n",
-            dir.display()
-        );
-        None
-    }
+    levkit_test_support::corpus("nethack-3.4.3", "NetHack golden .lev and dungeon files")
 }
 
 #[test]
@@ -37,13 +23,12 @@ fn every_corpus_level_is_byte_identical_to_lev_comp() {
     sources.dedup();
     for source in sources {
         let bytes = std::fs::read(dir.join(source)).unwrap();
-        let mut db = RootDatabase::default();
-        let file = db.add_file(source, &bytes, None);
-        let model = nethack_model(&db, file).as_ref().unwrap();
-        let compiled = levkit_compile::nethack::compile_file(model, diagnostics(&db, file));
+        let mut host = AnalysisHost::new();
+        let file = host.set_file_bytes(source, &bytes);
+        let compiled = host.analysis().compile(file, Emit::Files).unwrap();
         let golden_dir = dir.join("golden").join(source.trim_end_matches(".des"));
-        for level in compiled {
-            let name = level.file_name.unwrap();
+        for level in compiled.files {
+            let name = level.name;
             let expected = std::fs::read(golden_dir.join(&name)).unwrap_or_default();
             checked += 1;
             match level.bytes {
@@ -95,15 +80,13 @@ fn dungeon_def_and_its_preprocessed_form_compile_to_the_golden_dungeon_file() {
     let expected = std::fs::read(dir.join("golden/dungeon")).unwrap();
     for source in ["dungeon.def", "golden/dungeon.pdf"] {
         let bytes = std::fs::read(dir.join(source)).unwrap();
-        let mut db = RootDatabase::default();
-        let file = db.add_file(source, &bytes, None);
-        assert!(
-            diagnostics(&db, file).is_empty(),
-            "{source}: {:?}",
-            diagnostics(&db, file)
-        );
-        let model = levkit_ide::dungeon_model(&db, file).as_ref().unwrap();
-        let actual = levkit_compile::dungeon::compile(model);
+        let mut host = AnalysisHost::new();
+        let file = host.set_file_bytes(source, &bytes);
+        let analysis = host.analysis();
+        let diagnostics = analysis.diagnostics(file).unwrap();
+        assert!(diagnostics.is_empty(), "{source}: {diagnostics:?}");
+        let compiled = analysis.compile(file, Emit::Files).unwrap();
+        let actual = compiled.files[0].bytes.clone().unwrap();
         let at = actual.iter().zip(&expected).position(|(a, b)| a != b);
         assert!(
             actual == expected,

@@ -1,23 +1,13 @@
 //! `--compat` reproduces the course reference parser's print-out for every corpus file.
 
-use std::path::PathBuf;
-
 use levkit_compile::rlg327::print_compat;
 use levkit_model::rlg327::Kind;
 
 #[test]
 fn compat_print_out_equals_the_reference_for_every_corpus_file() {
-    let root = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"))
-        .join("rlg327");
-    if !root.join("expected_ref").is_dir() {
-        eprintln!(
-            "\n*** RLG327 corpus not found under {}: SKIPPED ***\n",
-            root.display()
-        );
+    let Some(root) = levkit_test_support::corpus("rlg327", "RLG327 reference print-outs") else {
         return;
-    }
+    };
     let mut compared = 0;
     let mut failures = Vec::new();
     for folder in ["monsters", "objects", "spec_examples"] {

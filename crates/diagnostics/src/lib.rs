@@ -9,7 +9,7 @@ mod line_index;
 mod render;
 
 pub use codes::{Code, CodeGroup, CodeInfo};
-pub use line_index::{LineCol, LineIndex};
+pub use line_index::{LineCol, LineIndex, PositionEncoding};
 pub use render::render_plain;
 pub use rowan::{TextRange, TextSize};
 

@@ -10,6 +10,14 @@ pub struct LineIndex {
     non_ascii_lines: Vec<bool>,
 }
 
+/// The unit columns are counted in at an edge (LSP negotiates UTF-16 or UTF-8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PositionEncoding {
+    Utf8,
+    #[default]
+    Utf16,
+}
+
 /// A zero-based line and a zero-based column (in the unit the caller asked for).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct LineCol {
@@ -92,6 +100,32 @@ impl LineIndex {
             counted += units(c);
         }
         LineCol { line, col: counted }
+    }
+
+    /// Line and column of `offset` in the given unit.
+    pub fn position(&self, text: &str, offset: TextSize, encoding: PositionEncoding) -> LineCol {
+        match encoding {
+            PositionEncoding::Utf8 => self.line_col(offset),
+            PositionEncoding::Utf16 => self.line_col_utf16(text, offset),
+        }
+    }
+
+    /// The offset of a position in the given unit; columns past a line's end clamp to it,
+    /// lines past the end of the text to the end of the text.
+    pub fn offset(&self, text: &str, pos: LineCol, encoding: PositionEncoding) -> TextSize {
+        let found = match encoding {
+            PositionEncoding::Utf16 => self.offset_utf16(text, pos),
+            PositionEncoding::Utf8 => self.line_start(pos.line).map(|start| {
+                let rest = &text[usize::from(start)..];
+                let line_len = rest.find('\n').unwrap_or(rest.len());
+                let mut col = (pos.col as usize).min(line_len);
+                while !rest.is_char_boundary(col) {
+                    col -= 1;
+                }
+                start + TextSize::from(col as u32)
+            }),
+        };
+        found.unwrap_or(self.text_len)
     }
 
     /// The offset of a zero-based line and UTF-16 column; columns past the line end clamp to it.

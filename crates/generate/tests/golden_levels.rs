@@ -6,13 +6,7 @@ use std::path::PathBuf;
 use levkit_generate::special;
 
 fn corpus() -> Option<PathBuf> {
-    let root = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let dir = root.join("nethack-3.4.3");
-    dir.join("golden").is_dir().then_some(dir)
+    levkit_test_support::corpus("nethack-3.4.3", "golden levels (reference loads)")
 }
 
 /// Every `.lev` of the reference compiler, by base name.

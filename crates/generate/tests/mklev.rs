@@ -8,13 +8,7 @@ use levkit_generate::mklev::{makelevel, map_text};
 use levkit_generate::rng::Rng;
 
 fn corpus() -> Option<PathBuf> {
-    let root = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let maps = root.join("nethack-mklev/maps");
-    maps.is_dir().then_some(maps)
+    levkit_test_support::corpus("nethack-mklev/maps", "mklev reference maps")
 }
 
 /// `seedSSSSS-depthDD.txt` → (seed, depth).

@@ -1,27 +1,18 @@
-//! `levkit check` on the NetHack 3.4.3 corpus (24 files, 113 levels), in process: decoding,
-//! parsing, lowering and every check, from a fresh database each time. The reference is the
-//! real lev_comp on the same 24 files in one process: 28–54 ms (see the research note, §7).
+//! `levkit check` of the NetHack 3.4.3 corpus (24 `.des` files) in process, from bytes to
+//! diagnostics, on one thread and on all of them.
 
 use std::path::PathBuf;
 
-use levkit_ide::{RootDatabase, diagnostics};
+use levkit_ide::AnalysisHost;
 use rayon::prelude::*;
 
 fn corpus() -> Vec<(PathBuf, Vec<u8>)> {
-    let root = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let dir = root.join("nethack-3.4.3");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!(
-            "*** corpus not found at {}: benchmark measures nothing ***",
-            dir.display()
-        );
+    let Some(dir) = levkit_test_support::corpus("nethack-3.4.3", "check benchmark") else {
         return Vec::new();
     };
-    let mut files: Vec<_> = entries
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "des"))
         .map(|p| {
@@ -41,14 +32,15 @@ fn main() {
 fn check_corpus_one_thread(bencher: divan::Bencher) {
     let files = corpus();
     bencher.bench_local(|| {
-        let mut db = RootDatabase::default();
+        let mut host = AnalysisHost::new();
         let inputs: Vec<_> = files
             .iter()
-            .map(|(p, b)| db.add_file(p.clone(), b, None))
+            .map(|(p, b)| host.set_file_bytes(p.clone(), b))
             .collect();
+        let analysis = host.analysis();
         inputs
             .iter()
-            .map(|&f| diagnostics(&db, f).len())
+            .map(|&f| analysis.diagnostics(f).map_or(0, |d| d.len()))
             .sum::<usize>()
     });
 }
@@ -57,14 +49,16 @@ fn check_corpus_one_thread(bencher: divan::Bencher) {
 fn check_corpus_parallel(bencher: divan::Bencher) {
     let files = corpus();
     bencher.bench_local(|| {
-        let mut db = RootDatabase::default();
+        let mut host = AnalysisHost::new();
         let inputs: Vec<_> = files
             .iter()
-            .map(|(p, b)| db.add_file(p.clone(), b, None))
+            .map(|(p, b)| host.set_file_bytes(p.clone(), b))
             .collect();
         inputs
             .par_iter()
-            .map_with(db.clone(), |db, &f| diagnostics(db, f).len())
+            .map_with(host.analysis(), |analysis, &f| {
+                analysis.diagnostics(f).map_or(0, |d| d.len())
+            })
             .sum::<usize>()
     });
 }

@@ -2,25 +2,15 @@
 //! check, compile, decode, load for a seed, draw), as the language server does it after an
 //! edit. Goal: at most 16 ms.
 
-use std::path::PathBuf;
-
-use levkit_ide::RootDatabase;
+use levkit_ide::{AnalysisHost, PreviewRequest};
 
 fn main() {
     divan::main();
 }
 
 fn castle() -> Option<Vec<u8>> {
-    let root = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let bytes = std::fs::read(root.join("nethack-3.4.3/castle.des")).ok();
-    if bytes.is_none() {
-        eprintln!("*** corpus not found: the preview benchmark measures nothing ***");
-    }
-    bytes
+    let dir = levkit_test_support::corpus("nethack-3.4.3", "preview benchmark")?;
+    std::fs::read(dir.join("castle.des")).ok()
 }
 
 #[divan::bench]
@@ -31,8 +21,12 @@ fn castle_from_text_to_picture(bencher: divan::Bencher) {
     let mut seed = 0;
     bencher.bench_local(|| {
         seed += 1;
-        let mut db = RootDatabase::default();
-        let file = db.add_file(PathBuf::from("castle.des"), &bytes, None);
-        divan::black_box(levkit_ide::preview::generated(&db, file, None, seed, None))
+        let mut host = AnalysisHost::new();
+        let file = host.set_file_bytes("castle.des", &bytes);
+        let request = PreviewRequest {
+            seed,
+            ..PreviewRequest::default()
+        };
+        divan::black_box(host.analysis().preview(file, &request))
     });
 }

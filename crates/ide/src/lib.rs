@@ -1,219 +1,496 @@
-//! The incremental analysis database that the CLI and the language server share.
+//! levkit's analysis, behind one facade for every edge (the CLI and the language server).
 //!
-//! Inputs are files (path, text, an optional dialect override); everything else is a salsa
-//! query keyed by file, so an edit recomputes only what depends on it. The analysis never does
-//! I/O: callers read files and hand over their text.
+//! [`AnalysisHost`] owns the incremental database and takes changes (file bytes and text,
+//! removals, dialect overrides, options). [`Analysis`] is an immutable snapshot that answers
+//! every feature as plain data with byte ranges; a change made while a snapshot is answering
+//! cancels it, and the call returns [`Cancelled`]. The edges never see salsa, nor a dialect:
+//! each file's dialect picks its [`languages::Language`] in one exhaustive `match`, and a
+//! dialect without a feature answers empty.
+//!
+//! The analysis never does I/O: callers read files and hand over their bytes.
 
-pub mod actions;
-pub mod completion;
+mod compile;
+mod db;
 pub mod docs;
-pub mod hover;
-mod links;
-pub mod navigation;
-pub mod preview;
-pub mod rlg327;
-pub mod structure;
+mod features;
+mod languages;
+mod preview;
+mod tree;
 
-pub use links::{Workspace, link_diagnostics};
+mod dcss;
+mod dungeon;
+mod nethack;
+mod rlg327;
+mod unknown;
 
+use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use levkit_diagnostics::{Code, Diagnostic, LineIndex, TextRange, TextSize};
-use levkit_syntax::{Dialect, Parse};
+use levkit_diagnostics::{Diagnostic, LineCol, LineIndex, PositionEncoding, TextRange, TextSize};
+use levkit_syntax::Dialect;
 
-#[salsa::input(debug)]
-pub struct SourceFile {
-    #[returns(deref)]
-    pub path: PathBuf,
-    #[returns(deref)]
-    pub text: String,
-    /// The error found while decoding the file's bytes, if they were not UTF-8.
-    #[returns(ref)]
-    pub encoding_error: Option<Diagnostic>,
-    /// The dialect chosen by the user; `None` means "recognise it from the content".
-    #[returns(copy)]
-    pub dialect_override: Option<Dialect>,
-}
+pub use compile::{Compiled, CompiledFile, Emit};
+pub use features::{
+    Action, Completion, CompletionKind, Fold, FoldKind, Highlight, HighlightKind, Hover, InlayHint,
+    Location, Symbol, SymbolKind,
+};
+pub use preview::{
+    Card, CardsPreview, Cell, DungeonOverview, DungeonPreview, Heat, Heatmap, LegendEntry,
+    LevelPreview, NothingPreview, Preview, PreviewError, PreviewRequest, Region, Source, Thing,
+    WirePosition, WireRange,
+};
 
-#[salsa::db]
-#[derive(Clone, Default)]
-pub struct RootDatabase {
-    storage: salsa::Storage<Self>,
-}
+use db::{RootDatabase, SourceFile, Workspace};
+use languages::language;
 
-#[salsa::db]
-impl salsa::Database for RootDatabase {}
+/// A file known to the analysis. Cheap to copy; valid for the life of its host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FileId(SourceFile);
 
-impl RootDatabase {
-    /// Adds a file from its raw bytes (decoded here, with a diagnostic if they are not UTF-8).
-    pub fn add_file(
-        &mut self,
-        path: impl Into<PathBuf>,
-        bytes: &[u8],
-        dialect_override: Option<Dialect>,
-    ) -> SourceFile {
-        let (text, encoding_error) = levkit_syntax::decode(bytes);
-        SourceFile::new(self, path.into(), text, encoding_error, dialect_override)
-    }
+/// A query was given up because the inputs changed while it ran; ask again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cancelled;
 
-    /// Replaces a file's text (an editor's change).
-    pub fn set_text(&mut self, file: SourceFile, text: String) {
-        use salsa::Setter;
-        file.set_text(self).to(text);
-        if file.encoding_error(self).is_some() {
-            file.set_encoding_error(self).to(None);
-        }
+impl std::fmt::Display for Cancelled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the analysis was cancelled by a newer change")
     }
 }
 
-/// The file's dialect: the override, or what its content says.
-#[salsa::tracked(returns(copy))]
-pub fn dialect(db: &dyn salsa::Database, file: SourceFile) -> Dialect {
-    file.dialect_override(db)
-        .unwrap_or_else(|| Dialect::detect(file.path(db), file.text(db)))
-}
+impl std::error::Error for Cancelled {}
 
-#[salsa::tracked]
-pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
-    levkit_syntax::parse(file.text(db), dialect(db, file))
-}
-
-#[salsa::tracked]
-pub fn line_index(db: &dyn salsa::Database, file: SourceFile) -> LineIndex {
-    LineIndex::new(file.text(db))
-}
-
-/// The semantic model of a NetHack `.des` file (`None` for files of other dialects).
-#[salsa::tracked]
-pub fn nethack_model(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-) -> Option<levkit_model::nethack::DesFile> {
-    (dialect(db, file) == Dialect::NethackDes)
-        .then(|| levkit_model::nethack::lower(&parse(db, file).syntax()))
-}
-
-/// The model of a dungeon description (`None` for files of other dialects).
-#[salsa::tracked]
-pub fn dungeon_model(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-) -> Option<levkit_model::dungeon::DungeonFile> {
-    (dialect(db, file) == Dialect::NethackDungeon)
-        .then(|| levkit_model::dungeon::lower(&parse(db, file).syntax()))
-}
-
-/// The model of a COM S 327 description file (`None` for files of other dialects).
-#[salsa::tracked]
-pub fn rlg327_model(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-) -> Option<levkit_model::rlg327::DescFile> {
-    let kind = match dialect(db, file) {
-        Dialect::Rlg327Monster => levkit_model::rlg327::Kind::Monster,
-        Dialect::Rlg327Object => levkit_model::rlg327::Kind::Object,
-        _ => return None,
-    };
-    Some(levkit_model::rlg327::lower(&parse(db, file).syntax(), kind))
-}
-
-/// Every diagnostic of the file, sorted by position: encoding, syntax, then semantic checks.
-/// Codes of the `Extra` group are included; callers filter them (see [`CheckOptions`]).
-#[salsa::tracked]
-pub fn diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = file.encoding_error(db).iter().cloned().collect();
-    match dialect(db, file) {
-        Dialect::NethackDes => {
-            out.extend(parse(db, file).errors().iter().cloned());
-            if let Some(model) = nethack_model(db, file) {
-                out.extend(levkit_check::nethack::check(model));
-            }
-        }
-        Dialect::NethackDungeon => {
-            out.extend(parse(db, file).errors().iter().cloned());
-            if let Some(model) = dungeon_model(db, file) {
-                out.extend(levkit_check::dungeon::check(model));
-            }
-        }
-        Dialect::Rlg327Monster | Dialect::Rlg327Object => {
-            if let Some(model) = rlg327_model(db, file) {
-                out.extend(levkit_check::rlg327::check(model));
-            }
-        }
-        Dialect::DcssDes => out.push(Diagnostic::new(
-            Code::LK0003,
-            first_line_range(file.text(db)),
-            "this looks like a Dungeon Crawl Stone Soup vault file; levkit does not check DCSS vaults yet",
-        )),
-        Dialect::Unknown => out.push(Diagnostic::new(
-            Code::LK0002,
-            first_line_range(file.text(db)),
-            format!(
-                "levkit cannot tell which format {} is in: NetHack levels start with `MAZE:` or `LEVEL:`, DCSS vaults with `NAME:`; pass --dialect to choose",
-                display_name(file.path(db))
-            ),
-        )),
-    }
-    levkit_diagnostics::sort(&mut out);
-    out
-}
-
-fn display_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || "this file".into(),
-        |n| format!("`{}`", n.to_string_lossy()),
-    )
-}
-
-fn first_line_range(text: &str) -> TextRange {
-    let end = text.find(['\n', '\r']).unwrap_or(text.len());
-    TextRange::up_to(TextSize::from(end as u32))
-}
+pub type Cancellable<T> = Result<T, Cancelled>;
 
 /// What the user asked to see.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CheckOptions {
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AnalysisOptions {
     /// lev_comp's `-w`: the `Extra` group of codes.
     pub extra_warnings: bool,
 }
 
-impl CheckOptions {
-    pub fn wants(&self, diagnostic: &Diagnostic) -> bool {
+impl AnalysisOptions {
+    fn wants(&self, diagnostic: &Diagnostic) -> bool {
         self.extra_warnings
             || diagnostic.code.info().group == levkit_diagnostics::CodeGroup::Default
     }
 }
 
+/// The owner of the analysis: takes changes, hands out snapshots.
+pub struct AnalysisHost {
+    db: RootDatabase,
+    by_path: HashMap<PathBuf, SourceFile>,
+    /// The files analysed together, in the order they were added.
+    members: Vec<SourceFile>,
+    workspace: Workspace,
+    options: AnalysisOptions,
+}
+
+impl Default for AnalysisHost {
+    fn default() -> AnalysisHost {
+        AnalysisHost::new()
+    }
+}
+
+impl AnalysisHost {
+    pub fn new() -> AnalysisHost {
+        let db = RootDatabase::default();
+        let workspace = Workspace::new(&db, Vec::new());
+        AnalysisHost {
+            db,
+            by_path: HashMap::new(),
+            members: Vec::new(),
+            workspace,
+            options: AnalysisOptions::default(),
+        }
+    }
+
+    /// Adds the file at `path`, or replaces its content, from its raw bytes (decoded here,
+    /// with a diagnostic if they are not UTF-8). Every file added is part of the workspace
+    /// (cross-file diagnostics, navigation, a level's place in a dungeon.def beside it).
+    pub fn set_file_bytes(&mut self, path: impl Into<PathBuf>, bytes: &[u8]) -> FileId {
+        use salsa::Setter;
+        let path = path.into();
+        let (text, encoding_error) = levkit_syntax::decode(bytes);
+        let text: Arc<str> = text.into();
+        if let Some(&file) = self.by_path.get(&path) {
+            if *file.text(&self.db) != text {
+                file.set_text(&mut self.db).to(text);
+            }
+            if file.encoding_error(&self.db) != &encoding_error {
+                file.set_encoding_error(&mut self.db).to(encoding_error);
+            }
+            return FileId(file);
+        }
+        let file = SourceFile::new(&self.db, path.clone(), text, encoding_error, None);
+        self.by_path.insert(path, file);
+        self.members.push(file);
+        self.sync_workspace();
+        FileId(file)
+    }
+
+    /// Replaces a file's text with an editor's (always valid UTF-8, so any decoding error
+    /// found in the bytes on disk no longer applies).
+    pub fn set_file_text(&mut self, file: FileId, text: String) {
+        use salsa::Setter;
+        let FileId(file) = file;
+        if **file.text(&self.db) != *text {
+            file.set_text(&mut self.db).to(text.into());
+        }
+        if file.encoding_error(&self.db).is_some() {
+            file.set_encoding_error(&mut self.db).to(None);
+        }
+    }
+
+    /// Forgets a file: it leaves the workspace and its text is dropped.
+    pub fn remove_file(&mut self, file: FileId) {
+        use salsa::Setter;
+        let FileId(file) = file;
+        let path = file.path(&self.db).to_path_buf();
+        if self.by_path.get(&path) == Some(&file) {
+            self.by_path.remove(&path);
+        }
+        self.members.retain(|f| *f != file);
+        file.set_text(&mut self.db).to(Arc::from(""));
+        file.set_encoding_error(&mut self.db).to(None);
+        self.sync_workspace();
+    }
+
+    /// Reads a file as `dialect` instead of recognising it by content (`None`: recognise).
+    pub fn set_dialect_override(&mut self, file: FileId, dialect: Option<Dialect>) {
+        use salsa::Setter;
+        let FileId(file) = file;
+        if file.dialect_override(&self.db) != dialect {
+            file.set_dialect_override(&mut self.db).to(dialect);
+        }
+    }
+
+    pub fn set_options(&mut self, options: AnalysisOptions) {
+        self.options = options;
+    }
+
+    pub fn options(&self) -> AnalysisOptions {
+        self.options
+    }
+
+    /// The file at `path`, if it was added.
+    pub fn file(&self, path: &Path) -> Option<FileId> {
+        self.by_path.get(path).copied().map(FileId)
+    }
+
+    /// The files of the workspace, in the order they were added.
+    pub fn files(&self) -> Vec<FileId> {
+        self.members.iter().copied().map(FileId).collect()
+    }
+
+    /// A snapshot to ask questions of. Changing the host cancels what snapshots are computing.
+    pub fn analysis(&self) -> Analysis {
+        Analysis {
+            db: self.db.clone(),
+            workspace: self.workspace,
+            options: self.options,
+        }
+    }
+
+    fn sync_workspace(&mut self) {
+        use salsa::Setter;
+        self.workspace
+            .set_files(&mut self.db)
+            .to(self.members.clone());
+    }
+}
+
+/// A snapshot of the analysis. Every method may return [`Cancelled`] when the host changes
+/// while it runs. Clone it to ask from several threads.
+#[derive(Clone)]
+pub struct Analysis {
+    db: RootDatabase,
+    workspace: Workspace,
+    options: AnalysisOptions,
+}
+
+impl Analysis {
+    fn with<T>(&self, f: impl FnOnce(&RootDatabase) -> T) -> Cancellable<T> {
+        salsa::Cancelled::catch(AssertUnwindSafe(|| f(&self.db))).map_err(|_| Cancelled)
+    }
+
+    /// `offset` moved into the text and onto a character boundary, so that no feature ever
+    /// sees a position inside a character or past the end, whatever an edge sends.
+    fn valid_offset(db: &RootDatabase, file: SourceFile, offset: TextSize) -> TextSize {
+        let text = file.text(db);
+        let mut at = usize::from(offset).min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        TextSize::from(at as u32)
+    }
+
+    fn valid_range(db: &RootDatabase, file: SourceFile, range: TextRange) -> TextRange {
+        TextRange::new(
+            Analysis::valid_offset(db, file, range.start()),
+            Analysis::valid_offset(db, file, range.end()),
+        )
+    }
+
+    pub fn path(&self, file: FileId) -> Cancellable<PathBuf> {
+        self.with(|db| file.0.path(db).to_path_buf())
+    }
+
+    pub fn file_text(&self, file: FileId) -> Cancellable<Arc<str>> {
+        self.with(|db| file.0.text(db).clone())
+    }
+
+    pub fn line_index(&self, file: FileId) -> Cancellable<Arc<LineIndex>> {
+        self.with(|db| db::line_index(db, file.0).clone())
+    }
+
+    /// Line and column of an offset, in the given unit.
+    pub fn position(
+        &self,
+        file: FileId,
+        offset: TextSize,
+        encoding: PositionEncoding,
+    ) -> Cancellable<LineCol> {
+        self.with(|db| db::line_index(db, file.0).position(file.0.text(db), offset, encoding))
+    }
+
+    /// The offset of a line and column given in a unit (clamped to the text).
+    pub fn offset(
+        &self,
+        file: FileId,
+        position: LineCol,
+        encoding: PositionEncoding,
+    ) -> Cancellable<TextSize> {
+        self.with(|db| db::line_index(db, file.0).offset(file.0.text(db), position, encoding))
+    }
+
+    /// The file's dialect: its override, or what its content says.
+    pub fn dialect(&self, file: FileId) -> Cancellable<Dialect> {
+        self.with(|db| db::dialect(db, file.0))
+    }
+
+    /// The syntax tree in its debug form, and the syntax errors (with the decoding error).
+    pub fn syntax_tree(&self, file: FileId) -> Cancellable<(String, Vec<Diagnostic>)> {
+        self.with(|db| {
+            let parse = db::parse(db, file.0);
+            let mut errors: Vec<Diagnostic> = file.0.encoding_error(db).iter().cloned().collect();
+            errors.extend(parse.errors().iter().cloned());
+            levkit_diagnostics::sort(&mut errors);
+            (parse.debug_tree(), errors)
+        })
+    }
+
+    /// Every diagnostic of the file the user wants to see: its own, those that involve other
+    /// files of the workspace, filtered by the options, sorted by position.
+    pub fn diagnostics(&self, file: FileId) -> Cancellable<Vec<Diagnostic>> {
+        self.with(|db| self.diagnostics_in(db, file.0))
+    }
+
+    fn diagnostics_in(&self, db: &RootDatabase, file: SourceFile) -> Vec<Diagnostic> {
+        let mut all: Vec<Diagnostic> = db::file_diagnostics(db, file)
+            .iter()
+            .filter(|d| self.options.wants(d))
+            .cloned()
+            .collect();
+        all.extend(
+            db::workspace_diagnostics(db, self.workspace)
+                .iter()
+                .filter(|(f, d)| *f == file && self.options.wants(d))
+                .map(|(_, d)| d.clone()),
+        );
+        levkit_diagnostics::sort(&mut all);
+        all
+    }
+
+    pub fn hover(&self, file: FileId, offset: TextSize) -> Cancellable<Option<Hover>> {
+        self.with(|db| {
+            let offset = Analysis::valid_offset(db, file.0, offset);
+            language(db::dialect(db, file.0)).hover(db, file.0, offset)
+        })
+    }
+
+    pub fn completions(&self, file: FileId, offset: TextSize) -> Cancellable<Vec<Completion>> {
+        self.with(|db| {
+            let offset = Analysis::valid_offset(db, file.0, offset);
+            language(db::dialect(db, file.0)).completions(db, self.workspace, file.0, offset)
+        })
+    }
+
+    /// The outline.
+    pub fn symbols(&self, file: FileId) -> Cancellable<Vec<Symbol>> {
+        self.with(|db| language(db::dialect(db, file.0)).symbols(db, file.0))
+    }
+
+    pub fn folding_ranges(&self, file: FileId) -> Cancellable<Vec<Fold>> {
+        self.with(|db| language(db::dialect(db, file.0)).folding_ranges(db, file.0))
+    }
+
+    /// The nested ranges around an offset, innermost first.
+    pub fn selection_ranges(&self, file: FileId, offset: TextSize) -> Cancellable<Vec<TextRange>> {
+        self.with(|db| {
+            let offset = Analysis::valid_offset(db, file.0, offset);
+            language(db::dialect(db, file.0)).selection_ranges(db, file.0, offset)
+        })
+    }
+
+    /// Semantic highlighting, in text order.
+    pub fn highlights(&self, file: FileId) -> Cancellable<Vec<Highlight>> {
+        self.with(|db| language(db::dialect(db, file.0)).highlights(db, file.0))
+    }
+
+    pub fn goto_definition(&self, file: FileId, offset: TextSize) -> Cancellable<Vec<Location>> {
+        self.with(|db| {
+            let offset = Analysis::valid_offset(db, file.0, offset);
+            language(db::dialect(db, file.0)).definitions(db, self.workspace, file.0, offset)
+        })
+    }
+
+    pub fn references(&self, file: FileId, offset: TextSize) -> Cancellable<Vec<Location>> {
+        self.with(|db| {
+            let offset = Analysis::valid_offset(db, file.0, offset);
+            language(db::dialect(db, file.0)).references(db, self.workspace, file.0, offset)
+        })
+    }
+
+    /// The fixes of the diagnostics that touch `range`: fixes are data on diagnostics, so
+    /// every dialect gets its quick fixes the same way.
+    pub fn code_actions(&self, file: FileId, range: TextRange) -> Cancellable<Vec<Action>> {
+        self.with(|db| {
+            let range = Analysis::valid_range(db, file.0, range);
+            self.diagnostics_in(db, file.0)
+                .into_iter()
+                .filter(|d| d.range.intersect(range).is_some() || d.range.contains_range(range))
+                .filter_map(|d| {
+                    let fix = d.fix.clone()?;
+                    Some(Action {
+                        title: fix.title,
+                        edits: fix.edits,
+                        diagnostic: d,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// Inlay hints inside `range` (the whole file when `None`).
+    pub fn inlay_hints(
+        &self,
+        file: FileId,
+        range: Option<TextRange>,
+    ) -> Cancellable<Vec<InlayHint>> {
+        self.with(|db| {
+            let mut hints = language(db::dialect(db, file.0)).inlay_hints(db, file.0);
+            if let Some(range) = range {
+                hints.retain(|h| range.contains_inclusive(h.offset));
+            }
+            hints
+        })
+    }
+
+    /// What the file would look like in the game: a level for a seed, description cards, a
+    /// dungeon overview, or a note saying why there is nothing to show.
+    pub fn preview(&self, file: FileId, request: &PreviewRequest) -> Cancellable<Preview> {
+        self.with(|db| {
+            let workspace = self.workspace;
+            language(db::dialect(db, file.0)).preview(db, workspace, file.0, request)
+        })
+    }
+
+    /// How often each square holds a monster, object or trap over the seeds `first..=last`
+    /// (`None` when the file has no level that can be built). `progress` is called once per
+    /// seed, from any thread.
+    pub fn heatmap(
+        &self,
+        file: FileId,
+        request: &PreviewRequest,
+        seeds: (u32, u32),
+        progress: &(dyn Fn() + Sync),
+    ) -> Cancellable<Option<Heatmap>> {
+        self.with(|db| {
+            let workspace = self.workspace;
+            language(db::dialect(db, file.0))
+                .heatmap(db, workspace, file.0, request, seeds, progress)
+        })
+    }
+
+    /// What the game loads, or what `emit` asks for, made from the file.
+    pub fn compile(&self, file: FileId, emit: Emit) -> Cancellable<Compiled> {
+        self.with(|db| {
+            let diagnostics = self.diagnostics_in(db, file.0);
+            language(db::dialect(db, file.0)).compile(db, file.0, emit, &diagnostics)
+        })
+    }
+}
+
+/// A compiled NetHack level (`.lev`) as readable records, one per line; on a malformed file,
+/// what was decoded and where it stopped.
+pub fn inspect_lev(bytes: &[u8]) -> Result<String, (String, String)> {
+    nethack::inspect(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use levkit_diagnostics::Code;
 
-    #[test]
-    fn an_edit_recomputes_diagnostics() {
-        let mut db = RootDatabase::default();
-        let file = db.add_file(
-            "a.des",
-            b"MAZE:\"a\",' '\nGEOMETRY:center,center\nMAP\n.\nENDMAP\n",
-            None,
-        );
-        assert_eq!(dialect(&db, file), Dialect::NethackDes);
-        assert!(
-            diagnostics(&db, file).is_empty(),
-            "{:?}",
-            diagnostics(&db, file)
-        );
-        db.set_text(
-            file,
-            "MAZE:\"a\",' '\nGEOMETRY:center,center\nMAP\n.\n".into(),
-        );
-        assert_eq!(diagnostics(&db, file)[0].code, Code::NH0008);
+    fn codes(host: &AnalysisHost, file: FileId) -> Vec<Code> {
+        let analysis = host.analysis();
+        analysis
+            .diagnostics(file)
+            .unwrap()
+            .iter()
+            .map(|d| d.code)
+            .collect()
     }
 
     #[test]
-    fn invalid_utf8_is_reported_once_and_analysis_goes_on() {
-        let mut db = RootDatabase::default();
-        let file = db.add_file("a.des", b"MAZE:\"a\xff\",' '\n", None);
-        let codes: Vec<_> = diagnostics(&db, file).iter().map(|d| d.code).collect();
-        assert_eq!(codes[0], Code::LK0001);
+    fn an_edit_recomputes_diagnostics() {
+        let mut host = AnalysisHost::new();
+        let file = host.set_file_bytes(
+            "a.des",
+            b"MAZE:\"a\",' '\nGEOMETRY:center,center\nMAP\n.\nENDMAP\n",
+        );
+        assert_eq!(host.analysis().dialect(file), Ok(Dialect::NethackDes));
+        assert!(codes(&host, file).is_empty());
+        host.set_file_text(
+            file,
+            "MAZE:\"a\",' '\nGEOMETRY:center,center\nMAP\n.\n".into(),
+        );
+        assert_eq!(codes(&host, file)[0], Code::NH0008);
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported_until_the_text_changes() {
+        let mut host = AnalysisHost::new();
+        let bytes = b"MAZE:\"a\xff\",' '\n";
+        let file = host.set_file_bytes("a.des", bytes);
+        assert_eq!(codes(&host, file)[0], Code::LK0001);
+        // Reloading the same bytes (a closed document, a watched file) keeps the error.
+        host.set_file_bytes("a.des", bytes);
+        assert_eq!(codes(&host, file)[0], Code::LK0001);
+        // An editor's text is UTF-8 by construction.
+        host.set_file_text(file, "MAZE:\"a\",' '\n".into());
+        assert!(!codes(&host, file).contains(&Code::LK0001));
+        host.set_file_bytes("a.des", bytes);
+        assert_eq!(codes(&host, file)[0], Code::LK0001);
+    }
+
+    #[test]
+    fn a_snapshot_is_cancelled_by_a_change() {
+        let mut host = AnalysisHost::new();
+        let file = host.set_file_bytes("a.des", b"MAZE:\"a\",' '\n");
+        let analysis = host.analysis();
+        let worker = std::thread::spawn(move || {
+            // Keep asking until the change lands and cancels us.
+            loop {
+                if analysis.diagnostics(file).is_err() {
+                    return;
+                }
+            }
+        });
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        host.set_file_text(file, "LEVEL:\"b\"\n".into());
+        worker.join().unwrap();
     }
 }

@@ -2,46 +2,61 @@
 //! test is what the feature answers there (`UPDATE_EXPECT=1` rewrites them).
 
 use expect_test::{Expect, expect};
-use levkit_diagnostics::TextSize;
-use levkit_ide::{RootDatabase, SourceFile};
+use levkit_diagnostics::{TextRange, TextSize};
+use levkit_ide::{Analysis, AnalysisHost, FileId, Preview, PreviewRequest};
 
-fn fixture(text: &str) -> (RootDatabase, SourceFile, TextSize) {
+/// A file named `name` holding `text`, with the offset of its `$0` cursor marker.
+fn fixture_named(name: &str, text: &str) -> (Analysis, FileId, TextSize) {
     let offset = text.find("$0").expect("a $0 cursor marker");
     let text = text.replacen("$0", "", 1);
-    let mut db = RootDatabase::default();
-    let file = db.add_file("fixture.des", text.as_bytes(), None);
-    (db, file, TextSize::from(offset as u32))
+    let mut host = AnalysisHost::new();
+    let file = host.set_file_bytes(name, text.as_bytes());
+    (host.analysis(), file, TextSize::from(offset as u32))
 }
 
-fn slice(db: &RootDatabase, file: SourceFile, range: levkit_diagnostics::TextRange) -> String {
-    file.text(db)[range].to_string()
+fn fixture(text: &str) -> (Analysis, FileId, TextSize) {
+    fixture_named("fixture.des", text)
+}
+
+fn slice(analysis: &Analysis, file: FileId, range: TextRange) -> String {
+    analysis.file_text(file).unwrap()[range].to_string()
 }
 
 fn check_hover(text: &str, expected: Expect) {
-    let (db, file, offset) = fixture(text);
-    let hover = levkit_ide::hover::hover(&db, file, offset).expect("a hover");
+    let (analysis, file, offset) = fixture(text);
+    let hover = analysis.hover(file, offset).unwrap().expect("a hover");
     expected.assert_eq(&format!(
         "[{}]\n{}",
-        slice(&db, file, hover.range),
+        slice(&analysis, file, hover.range),
         hover.markdown
     ));
 }
 
-fn check_completion(text: &str, expected: Expect) {
-    let (db, file, offset) = fixture(text);
-    let labels: Vec<String> = levkit_ide::completion::completions(&db, None, file, offset)
+fn labels(analysis: &Analysis, file: FileId, offset: TextSize) -> Vec<String> {
+    analysis
+        .completions(file, offset)
+        .unwrap()
         .into_iter()
         .map(|c| c.label)
+        .collect()
+}
+
+fn check_completion(text: &str, expected: Expect) {
+    let (analysis, file, offset) = fixture(text);
+    let labels: Vec<String> = labels(&analysis, file, offset)
+        .into_iter()
         .take(12)
         .collect();
     expected.assert_eq(&labels.join(" "));
 }
 
 fn check_definition(text: &str, expected: Expect) {
-    let (db, file, offset) = fixture(text);
-    let found: Vec<String> = levkit_ide::navigation::goto_definition(&db, None, file, offset)
+    let (analysis, file, offset) = fixture(text);
+    let found: Vec<String> = analysis
+        .goto_definition(file, offset)
+        .unwrap()
         .into_iter()
-        .map(|l| slice(&db, file, l.range))
+        .map(|l| slice(&analysis, file, l.range))
         .collect();
     expected.assert_eq(&found.join(", "));
 }
@@ -103,11 +118,6 @@ fn hover_on_a_coordinate_and_a_register() {
 }
 
 #[test]
-fn completion_of_statement_keywords_in_a_map_part() {
-    check_completion(&format!("{MAZE}$0\n"), expect!["MAZE LEVEL"]);
-}
-
-#[test]
 fn completion_of_values_and_names() {
     check_completion(
         &format!("{MAZE}DOOR:$0\n"),
@@ -141,8 +151,8 @@ fn definition_of_registers_and_room_parents() {
 
 #[test]
 fn outline_of_a_maze() {
-    let (db, file, _) = fixture(&format!("$0{MAZE}"));
-    let symbols = levkit_ide::structure::document_symbols(&db, file);
+    let (analysis, file, _) = fixture(&format!("$0{MAZE}"));
+    let symbols = analysis.symbols(file).unwrap();
     let outline: Vec<String> = symbols
         .iter()
         .flat_map(|s| {
@@ -159,20 +169,16 @@ fn outline_of_a_maze() {
     .assert_eq(&outline.join("\n"));
 }
 
-fn rlg_fixture(text: &str) -> (RootDatabase, SourceFile, TextSize) {
-    let offset = text.find("$0").expect("a $0 cursor marker");
-    let text = text.replacen("$0", "", 1);
-    let mut db = RootDatabase::default();
-    let file = db.add_file("monster_desc.txt", text.as_bytes(), None);
-    (db, file, TextSize::from(offset as u32))
+fn rlg_fixture(text: &str) -> (Analysis, FileId, TextSize) {
+    fixture_named("monster_desc.txt", text)
 }
 
 const RAT: &str = "RLG327 MONSTER DESCRIPTION 1\n\nBEGIN MONSTER\nNAME Rat\nSPEED 10+2d4\n";
 
 #[test]
 fn rlg327_hover_on_dice_shows_range_mean_and_spread() {
-    let (db, file, offset) = rlg_fixture(&RAT.replace("10+2d4", "10+2$0d4"));
-    let hover = levkit_ide::hover::hover(&db, file, offset).unwrap();
+    let (analysis, file, offset) = rlg_fixture(&RAT.replace("10+2d4", "10+2$0d4"));
+    let hover = analysis.hover(file, offset).unwrap().unwrap();
     expect![[r#"
         **10+2d4** — from 12 to 18, 15.0 on average
 
@@ -188,31 +194,31 @@ fn rlg327_hover_on_dice_shows_range_mean_and_spread() {
 
 #[test]
 fn rlg327_completion_offers_missing_fields_and_values() {
-    let (db, file, offset) = rlg_fixture(&format!("{RAT}$0"));
-    let labels: Vec<String> = levkit_ide::completion::completions(&db, None, file, offset)
-        .into_iter()
-        .map(|c| c.label)
-        .collect();
-    expect!["DESC SYMB COLOR ABIL HP DAM RRTY END"].assert_eq(&labels.join(" "));
-    let (db, file, offset) = rlg_fixture(&format!("{RAT}ABIL SMART $0"));
-    let labels: Vec<String> = levkit_ide::completion::completions(&db, None, file, offset)
-        .into_iter()
-        .map(|c| c.label)
-        .collect();
-    expect!["SMART TELE TUNNEL ERRATIC PASS PICKUP DESTROY UNIQ BOSS"].assert_eq(&labels.join(" "));
+    let (analysis, file, offset) = rlg_fixture(&format!("{RAT}$0"));
+    expect!["DESC SYMB COLOR ABIL HP DAM RRTY END"]
+        .assert_eq(&labels(&analysis, file, offset).join(" "));
+    let (analysis, file, offset) = rlg_fixture(&format!("{RAT}ABIL SMART $0"));
+    expect!["SMART TELE TUNNEL ERRATIC PASS PICKUP DESTROY UNIQ BOSS"]
+        .assert_eq(&labels(&analysis, file, offset).join(" "));
 }
 
 /// The preview's overlays drawn over the map part: region outlines listed, and the expected
 /// number of placed things per cell in tenths (`.` for none).
 fn check_preview_overlays(text: &str, expected: Expect) {
-    let mut db = RootDatabase::default();
-    let file = db.add_file("fixture.des", text.as_bytes(), None);
-    let preview = levkit_ide::preview::preview(&db, file, None).expect("a preview");
+    let mut host = AnalysisHost::new();
+    let file = host.set_file_bytes("fixture.des", text.as_bytes());
+    let Preview::Level(preview) = host
+        .analysis()
+        .preview(file, &PreviewRequest::default())
+        .unwrap()
+    else {
+        panic!("a level preview");
+    };
     let mut out = String::new();
     for r in &preview.regions {
         out += &format!("({},{})-({},{}) {}\n", r.x1, r.y1, r.x2, r.y2, r.what);
     }
-    let span = |coord: fn(&levkit_ide::preview::PreviewHeat) -> usize| {
+    let span = |coord: fn(&levkit_ide::Heat) -> usize| {
         let min = preview.heat.iter().map(coord).min().unwrap_or(0);
         let max = preview.heat.iter().map(coord).max().map_or(0, |m| m + 1);
         min..max
@@ -265,4 +271,108 @@ TRAP[50%]:"pit",(4,1)
             12  1 1 1 6
         "#]],
     );
+}
+
+#[test]
+fn a_blank_line_after_a_level_completes_that_level_s_statements() {
+    // The line break after the level's last statement belongs to the file, not the level.
+    check_completion(
+        &format!("{MAZE}$0\n"),
+        expect![
+            "MAZE LEVEL FLAGS INIT_MAP MESSAGE GEOMETRY MAP ENDMAP NOMAP RANDOM_OBJECTS RANDOM_PLACES RANDOM_MONSTERS"
+        ],
+    );
+    check_completion(
+        "LEVEL:\"r\"\nROOM:\"ordinary\",lit,(3,3),(center,center),(9,9)\n\n$0",
+        expect![
+            "MAZE LEVEL FLAGS INIT_MAP MESSAGE RANDOM_OBJECTS RANDOM_MONSTERS OBJECT CONTAINER MONSTER TRAP DOOR"
+        ],
+    );
+}
+
+/// Words only one dialect's features may answer with (in completions, or as the subject of a
+/// hover): another dialect's answer in a file is a fallback bug.
+const OWN_WORDS: &[(&str, &[&str])] = &[
+    ("nethack", &["MAZE", "GEOMETRY", "MAZEWALK", "jackal"]),
+    ("nethack-dungeon", &["DUNGEON", "RNDLEVEL", "CHAINBRANCH"]),
+    ("rlg327-monster", &["SYMB", "ABIL", "RRTY"]),
+    ("rlg327-object", &["SYMB", "ABIL", "RRTY"]),
+    ("dcss", &[]),
+    ("unknown", &[]),
+];
+
+/// A text that holds a bit of every dialect, so that a feature tempted to answer for another
+/// dialect finds something to answer about.
+const MIXED: &str = "MAZE:\"fort\",' '\nGEOMETRY:center,center\nMAP\n.\nENDMAP\nMONSTER:'d',\"jackal\",(0,0)\nDUNGEON: \"Main\" \"M\" (20, 5)\nRNDLEVEL: \"big\" \"B\" @ (8, 2) 2\nBEGIN MONSTER\nNAME Rat\nSYMB r\nABIL SMART\nEND\nNAME: vault\nMAP\n...\nENDMAP\n";
+
+#[test]
+fn every_dialect_answers_every_feature_without_another_dialect_s_answers() {
+    use levkit_syntax::Dialect;
+    for dialect in Dialect::ALL {
+        let mut host = AnalysisHost::new();
+        let file = host.set_file_bytes("mixed.des", MIXED.as_bytes());
+        host.set_dialect_override(file, Some(dialect));
+        let analysis = host.analysis();
+        let foreign: Vec<&str> = OWN_WORDS
+            .iter()
+            .filter(|(name, _)| *name != dialect.name())
+            .flat_map(|(_, words)| words.iter().copied())
+            .filter(|w| {
+                !OWN_WORDS
+                    .iter()
+                    .any(|(name, own)| *name == dialect.name() && own.contains(w))
+            })
+            .collect();
+        for offset in 0..=MIXED.len() {
+            let offset = TextSize::from(offset as u32);
+            for label in labels(&analysis, file, offset) {
+                assert!(
+                    !foreign.contains(&label.as_str()),
+                    "{}: completion offers {label}",
+                    dialect.name()
+                );
+            }
+            if let Some(hover) = analysis.hover(file, offset).unwrap() {
+                for word in &foreign {
+                    assert!(
+                        !hover.markdown.starts_with(&format!("**{word}")),
+                        "{}: hover explains {word}",
+                        dialect.name()
+                    );
+                }
+            }
+            analysis.goto_definition(file, offset).unwrap();
+            analysis.references(file, offset).unwrap();
+            analysis.selection_ranges(file, offset).unwrap();
+        }
+        analysis.symbols(file).unwrap();
+        analysis.folding_ranges(file).unwrap();
+        analysis.highlights(file).unwrap();
+        analysis.inlay_hints(file, None).unwrap();
+        analysis.preview(file, &PreviewRequest::default()).unwrap();
+        analysis.compile(file, levkit_ide::Emit::Files).unwrap();
+        assert!(!analysis.diagnostics(file).unwrap().is_empty() || dialect == Dialect::NethackDes);
+    }
+}
+
+#[test]
+fn a_vault_and_an_unknown_file_get_no_nethack_completion_or_hover() {
+    for (name, text) in [
+        (
+            "vault.des",
+            "NAME: my_vault\nTAGS: transparent\nMAP\nxxx\nx.x\nENDMAP\n$0",
+        ),
+        ("notes.des", "some notes about MAZE levels\n$0"),
+    ] {
+        let (analysis, file, offset) = fixture_named(name, text);
+        assert!(labels(&analysis, file, offset).is_empty(), "{name}");
+        let maze = TextSize::from(text.find("MAZE").or(text.find("MAP")).unwrap() as u32);
+        assert_eq!(analysis.hover(file, maze).unwrap(), None, "{name}");
+        assert!(analysis.symbols(file).unwrap().is_empty(), "{name}");
+        let Preview::Nothing(nothing) = analysis.preview(file, &PreviewRequest::default()).unwrap()
+        else {
+            panic!("{name}: previewed as something");
+        };
+        assert!(!nothing.notes.is_empty(), "{name}: a nothing says why");
+    }
 }

@@ -10,12 +10,10 @@ use levkit_lsp::test_client::Client;
 use serde_json::json;
 
 fn corpus() -> Vec<(PathBuf, String)> {
-    let root = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let mut files: Vec<(PathBuf, String)> = std::fs::read_dir(root.join("nethack-3.4.3"))
+    let Some(dir) = levkit_test_support::corpus("nethack-3.4.3", "LSP latency benchmark") else {
+        return Vec::new();
+    };
+    let mut files: Vec<(PathBuf, String)> = std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok().map(|e| e.path()))

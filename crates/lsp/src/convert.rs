@@ -1,28 +1,20 @@
 //! Positions between levkit (byte offsets) and LSP (line + UTF-16 or UTF-8 column).
 
-use levkit_diagnostics::{LineCol, LineIndex, TextRange, TextSize};
+use std::sync::Arc;
+
+use levkit_diagnostics::{LineCol, LineIndex, PositionEncoding, TextRange, TextSize};
 use tower_lsp_server::ls_types::{Position, Range};
 
-/// The column unit agreed with the client.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Encoding {
-    Utf8,
-    Utf16,
-}
-
 /// A file's text and line index, for converting positions.
-pub struct Lines<'a> {
-    pub text: &'a str,
-    pub index: &'a LineIndex,
-    pub encoding: Encoding,
+pub struct Lines {
+    pub text: Arc<str>,
+    pub index: Arc<LineIndex>,
+    pub encoding: PositionEncoding,
 }
 
-impl Lines<'_> {
+impl Lines {
     pub fn position(&self, offset: TextSize) -> Position {
-        let LineCol { line, col } = match self.encoding {
-            Encoding::Utf8 => self.index.line_col(offset),
-            Encoding::Utf16 => self.index.line_col_utf16(self.text, offset),
-        };
+        let LineCol { line, col } = self.index.position(&self.text, offset, self.encoding);
         Position::new(line, col)
     }
 
@@ -33,23 +25,11 @@ impl Lines<'_> {
     /// The offset of a position; positions past a line's end clamp to it, past the file's end
     /// to the end of the file.
     pub fn offset(&self, position: Position) -> TextSize {
-        let line = LineCol {
+        let at = LineCol {
             line: position.line,
             col: position.character,
         };
-        let found = match self.encoding {
-            Encoding::Utf16 => self.index.offset_utf16(self.text, line),
-            Encoding::Utf8 => self.index.line_start(position.line).map(|start| {
-                let rest = &self.text[usize::from(start)..];
-                let line_len = rest.find('\n').unwrap_or(rest.len());
-                let mut col = (position.character as usize).min(line_len);
-                while !rest.is_char_boundary(col) {
-                    col -= 1;
-                }
-                start + TextSize::from(col as u32)
-            }),
-        };
-        found.unwrap_or_else(|| TextSize::of(self.text))
+        self.index.offset(&self.text, at, self.encoding)
     }
 
     pub fn text_range(&self, range: Range) -> TextRange {
@@ -62,25 +42,24 @@ impl Lines<'_> {
 mod tests {
     use super::*;
 
+    fn lines(text: &str, encoding: PositionEncoding) -> Lines {
+        Lines {
+            text: text.into(),
+            index: Arc::new(LineIndex::new(text)),
+            encoding,
+        }
+    }
+
     #[test]
     fn both_encodings_round_trip() {
         let text = "é𝄞x\nabc";
-        let index = LineIndex::new(text);
         let x = TextSize::from(text.find('x').unwrap() as u32);
-        for (encoding, col) in [(Encoding::Utf16, 3), (Encoding::Utf8, 6)] {
-            let lines = Lines {
-                text,
-                index: &index,
-                encoding,
-            };
+        for (encoding, col) in [(PositionEncoding::Utf16, 3), (PositionEncoding::Utf8, 6)] {
+            let lines = lines(text, encoding);
             assert_eq!(lines.position(x), Position::new(0, col));
             assert_eq!(lines.offset(Position::new(0, col)), x);
         }
-        let lines = Lines {
-            text,
-            index: &index,
-            encoding: Encoding::Utf16,
-        };
+        let lines = lines(text, PositionEncoding::Utf16);
         assert_eq!(lines.offset(Position::new(9, 9)), TextSize::of(text));
         assert_eq!(lines.offset(Position::new(1, 99)), TextSize::of(text));
     }

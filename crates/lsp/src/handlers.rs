@@ -1,35 +1,30 @@
-//! The protocol handlers: each converts its parameters, asks `levkit-ide`, converts back.
+//! The protocol handlers: each converts its parameters, asks the `levkit-ide` analysis,
+//! converts back.
 
 use std::collections::HashMap;
 
-use levkit_diagnostics::{Diagnostic as LevDiagnostic, Severity, TextRange};
-use levkit_ide::completion::CompletionKind as LevCompletionKind;
-use levkit_ide::structure::{FoldKind, HighlightKind, Symbol, SymbolKind as LevSymbolKind};
-use levkit_ide::{RootDatabase, SourceFile};
+use levkit_diagnostics::{PositionEncoding, Severity, TextRange};
+use levkit_ide::{
+    Analysis, CompletionKind as LevCompletionKind, FileId, FoldKind, HighlightKind, PreviewRequest,
+    Symbol, SymbolKind as LevSymbolKind,
+};
+use levkit_syntax::Dialect;
 use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
-use crate::convert::Encoding;
-use crate::{Backend, Context, dialect_of_language, lines};
+use crate::{Backend, Context, modified, path_of};
 
-pub(crate) fn diagnostics(db: &RootDatabase, cx: &Context, file: SourceFile) -> Vec<Diagnostic> {
-    let mut all: Vec<LevDiagnostic> = levkit_ide::diagnostics(db, file).clone();
-    if let Some(workspace) = cx.workspace {
-        all.extend(
-            levkit_ide::link_diagnostics(db, workspace)
-                .iter()
-                .filter(|(f, _)| *f == file)
-                .map(|(_, d)| d.clone()),
-        );
-    }
-    let options = levkit_ide::CheckOptions {
-        extra_warnings: cx.extra_warnings,
-    };
-    let lines = lines(db, file, cx.encoding);
+pub(crate) fn diagnostics(
+    analysis: &Analysis,
+    cx: &Context,
+    file: FileId,
+) -> Result<Vec<Diagnostic>> {
+    let all = analysis.diagnostics(file).map_err(modified)?;
+    let lines = cx.lines(analysis, file)?;
     let uri = cx.uri(file);
-    all.iter()
-        .filter(|d| options.wants(d))
+    Ok(all
+        .iter()
         .map(|d| Diagnostic {
             range: lines.range(d.range),
             severity: Some(match d.severity {
@@ -55,16 +50,10 @@ pub(crate) fn diagnostics(db: &RootDatabase, cx: &Context, file: SourceFile) -> 
             }),
             ..Diagnostic::default()
         })
-        .collect()
+        .collect())
 }
 
-fn symbol(
-    db: &RootDatabase,
-    file: SourceFile,
-    encoding: Encoding,
-    symbol: &Symbol,
-) -> DocumentSymbol {
-    let lines = lines(db, file, encoding);
+fn symbol(lines: &crate::Lines, symbol: &Symbol) -> DocumentSymbol {
     #[allow(deprecated)]
     DocumentSymbol {
         name: symbol.name.clone(),
@@ -85,29 +74,31 @@ fn symbol(
             symbol
                 .children
                 .iter()
-                .map(|c| self::symbol(db, file, encoding, c))
+                .map(|c| self::symbol(lines, c))
                 .collect(),
         ),
     }
 }
 
 fn location(
-    db: &RootDatabase,
+    analysis: &Analysis,
     cx: &Context,
-    target: levkit_ide::navigation::Location,
-) -> Option<Location> {
-    let uri = cx.uri(target.file)?;
-    Some(Location {
+    target: levkit_ide::Location,
+) -> Result<Option<Location>> {
+    let Some(uri) = cx.uri(target.file) else {
+        return Ok(None);
+    };
+    Ok(Some(Location {
         uri,
-        range: lines(db, target.file, cx.encoding).range(target.range),
-    })
+        range: cx.lines(analysis, target.file)?.range(target.range),
+    }))
 }
 
-fn semantic_tokens(db: &RootDatabase, file: SourceFile, encoding: Encoding) -> Vec<SemanticToken> {
-    let lines = lines(db, file, encoding);
+fn semantic_tokens(analysis: &Analysis, cx: &Context, file: FileId) -> Result<Vec<SemanticToken>> {
+    let lines = cx.lines(analysis, file)?;
     let mut out = Vec::new();
     let (mut previous_line, mut previous_start) = (0, 0);
-    for highlight in levkit_ide::structure::highlights(db, file) {
+    for highlight in analysis.highlights(file).map_err(modified)? {
         let start = lines.position(highlight.range.start());
         let end = lines.position(highlight.range.end());
         if start.line != end.line {
@@ -123,15 +114,12 @@ fn semantic_tokens(db: &RootDatabase, file: SourceFile, encoding: Encoding) -> V
             delta_line,
             delta_start,
             length: end.character - start.character,
-            token_type: HighlightKind::ALL
-                .iter()
-                .position(|k| *k == highlight.kind)
-                .unwrap_or(0) as u32,
+            token_type: highlight.kind.index(),
             token_modifiers_bitset: 0,
         });
         (previous_line, previous_start) = (start.line, start.character);
     }
-    out
+    Ok(out)
 }
 
 impl LanguageServer for Backend {
@@ -143,9 +131,9 @@ impl LanguageServer for Backend {
             .and_then(|g| g.position_encodings.clone())
             .unwrap_or_default();
         let encoding = if offered.contains(&PositionEncodingKind::UTF8) {
-            Encoding::Utf8
+            PositionEncoding::Utf8
         } else {
-            Encoding::Utf16
+            PositionEncoding::Utf16
         };
         {
             let mut state = self.state();
@@ -178,7 +166,9 @@ impl LanguageServer for Backend {
                 .as_ref()
                 .and_then(crate::extra_warnings_setting)
             {
-                state.extra_warnings = extra;
+                let mut options = state.host.options();
+                options.extra_warnings = extra;
+                state.host.set_options(options);
             }
         }
         let legend = SemanticTokensLegend {
@@ -195,8 +185,8 @@ impl LanguageServer for Backend {
             }),
             capabilities: ServerCapabilities {
                 position_encoding: Some(match encoding {
-                    Encoding::Utf8 => PositionEncodingKind::UTF8,
-                    Encoding::Utf16 => PositionEncodingKind::UTF16,
+                    PositionEncoding::Utf8 => PositionEncodingKind::UTF8,
+                    PositionEncoding::Utf16 => PositionEncodingKind::UTF16,
                 }),
                 text_document_sync: Some(TextDocumentSyncCapability::Options(
                     TextDocumentSyncOptions {
@@ -260,7 +250,7 @@ impl LanguageServer for Backend {
                 {
                     let path = entry.path();
                     if found.len() < 5000
-                        && levkit_syntax::Dialect::is_candidate_path(path)
+                        && Dialect::is_candidate_path(path)
                         && let Ok(bytes) = std::fs::read(path)
                     {
                         found.push((path.to_path_buf(), bytes));
@@ -277,19 +267,23 @@ impl LanguageServer for Backend {
                 let Some(uri) = Uri::from_file_path(&path) else {
                     continue;
                 };
-                if !state.files.contains_key(&uri) {
-                    let file = state.db.add_file(path, &bytes, None);
+                if !state.files.by_uri.contains_key(&uri) {
+                    let file = state.host.set_file_bytes(path, &bytes);
                     state.files.insert(uri, file);
                 }
             }
-            Backend::refresh_workspace(&mut state);
         }
         self.publish_all().await;
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         if let Some(extra) = crate::extra_warnings_setting(&params.settings) {
-            self.state().extra_warnings = extra;
+            {
+                let mut state = self.state();
+                let mut options = state.host.options();
+                options.extra_warnings = extra;
+                state.host.set_options(options);
+            }
             self.publish_all().await;
         }
     }
@@ -302,25 +296,20 @@ impl LanguageServer for Backend {
         let document = params.text_document;
         {
             let mut state = self.state();
-            let dialect = dialect_of_language(&document.language_id);
-            match state.files.get(&document.uri).copied() {
+            let path = path_of(&document.uri);
+            let dialect = Dialect::from_language_id(&document.language_id, &path, &document.text);
+            let file = match state.files.by_uri.get(&document.uri).copied() {
                 Some(file) => {
-                    use salsa::Setter;
-                    state.db.set_text(file, document.text);
-                    if file.dialect_override(&state.db) != dialect {
-                        file.set_dialect_override(&mut state.db).to(dialect);
-                    }
+                    state.host.set_file_text(file, document.text);
+                    file
                 }
                 None => {
-                    let path = document
-                        .uri
-                        .to_file_path()
-                        .map_or_else(|| document.uri.as_str().into(), |p| p.into_owned());
-                    let file = state.db.add_file(path, document.text.as_bytes(), dialect);
+                    let file = state.host.set_file_bytes(path, document.text.as_bytes());
                     state.files.insert(document.uri.clone(), file);
-                    Backend::refresh_workspace(&mut state);
+                    file
                 }
-            }
+            };
+            state.host.set_dialect_override(file, dialect);
             state.open.insert(document.uri, document.version);
         }
         self.publish_all().await;
@@ -331,17 +320,19 @@ impl LanguageServer for Backend {
         {
             let mut state = self.state();
             let encoding = state.encoding;
-            let Some(file) = state.files.get(&params.text_document.uri).copied() else {
+            let Some(file) = state.files.by_uri.get(&params.text_document.uri).copied() else {
                 return;
             };
-            let mut text = file.text(&state.db).to_string();
+            let Ok(current) = state.host.analysis().file_text(file) else {
+                return;
+            };
+            let mut text = current.to_string();
             for change in params.content_changes {
                 match change.range {
                     Some(range) => {
-                        let index = levkit_diagnostics::LineIndex::new(&text);
                         let lines = crate::Lines {
-                            text: &text,
-                            index: &index,
+                            text: text.as_str().into(),
+                            index: std::sync::Arc::new(levkit_diagnostics::LineIndex::new(&text)),
                             encoding,
                         };
                         let span = lines.text_range(range);
@@ -353,7 +344,7 @@ impl LanguageServer for Backend {
                     None => text = change.text,
                 }
             }
-            state.db.set_text(file, text);
+            state.host.set_file_text(file, text);
             state
                 .open
                 .insert(params.text_document.uri, params.text_document.version);
@@ -366,17 +357,18 @@ impl LanguageServer for Backend {
         {
             let mut state = self.state();
             state.open.remove(&uri);
-            // Back to what is on disk; a file that is gone is forgotten.
+            // Back to what is on disk (its decoding errors included); a file that is gone, or
+            // was never on disk, is forgotten.
             let on_disk = uri.to_file_path().and_then(|p| std::fs::read(p).ok());
-            if let Some(file) = state.files.get(&uri).copied() {
+            if let Some(file) = state.files.by_uri.get(&uri).copied() {
                 match on_disk {
                     Some(bytes) => {
-                        let (text, _) = levkit_syntax::decode(&bytes);
-                        state.db.set_text(file, text);
+                        state.host.set_file_bytes(path_of(&uri), &bytes);
+                        state.host.set_dialect_override(file, None);
                     }
                     None => {
                         state.files.remove(&uri);
-                        Backend::refresh_workspace(&mut state);
+                        state.host.remove_file(file);
                     }
                 }
             }
@@ -395,22 +387,22 @@ impl LanguageServer for Backend {
                 let Some(path) = change.uri.to_file_path().map(|p| p.into_owned()) else {
                     continue;
                 };
-                match (std::fs::read(&path), state.files.get(&change.uri).copied()) {
-                    (Ok(bytes), Some(file)) => {
-                        let (text, _) = levkit_syntax::decode(&bytes);
-                        state.db.set_text(file, text);
+                let known = state.files.by_uri.get(&change.uri).copied();
+                match (std::fs::read(&path), known) {
+                    (Ok(bytes), Some(_)) => {
+                        state.host.set_file_bytes(path, &bytes);
                     }
-                    (Ok(bytes), None) if levkit_syntax::Dialect::is_candidate_path(&path) => {
-                        let file = state.db.add_file(path, &bytes, None);
+                    (Ok(bytes), None) if Dialect::is_candidate_path(&path) => {
+                        let file = state.host.set_file_bytes(path, &bytes);
                         state.files.insert(change.uri, file);
                     }
-                    (Err(_), Some(_)) => {
+                    (Err(_), Some(file)) => {
                         state.files.remove(&change.uri);
+                        state.host.remove_file(file);
                     }
                     _ => {}
                 }
             }
-            Backend::refresh_workspace(&mut state);
         }
         self.publish_all().await;
     }
@@ -421,7 +413,7 @@ impl LanguageServer for Backend {
     ) -> Result<DocumentDiagnosticReportResult> {
         let uri = params.text_document.uri;
         let items = self
-            .query(move |db, cx| Ok(diagnostics(db, cx, cx.file(&uri)?)))
+            .query(move |analysis, cx| diagnostics(analysis, cx, cx.file(&uri)?))
             .await?;
         Ok(DocumentDiagnosticReportResult::Report(
             DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
@@ -436,55 +428,53 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&at.text_document.uri)?;
-            let lines = lines(db, file, cx.encoding);
-            Ok(
-                levkit_ide::hover::hover(db, file, lines.offset(at.position)).map(|h| Hover {
-                    contents: HoverContents::Markup(MarkupContent {
-                        kind: MarkupKind::Markdown,
-                        value: h.markdown,
-                    }),
-                    range: Some(lines.range(h.range)),
+            let lines = cx.lines(analysis, file)?;
+            let hover = analysis
+                .hover(file, lines.offset(at.position))
+                .map_err(modified)?;
+            Ok(hover.map(|h| Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: h.markdown,
                 }),
-            )
+                range: Some(lines.range(h.range)),
+            }))
         })
         .await
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let at = params.text_document_position;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&at.text_document.uri)?;
-            let lines = lines(db, file, cx.encoding);
-            let items = levkit_ide::completion::completions(
-                db,
-                cx.workspace,
-                file,
-                lines.offset(at.position),
-            )
-            .into_iter()
-            .map(|c| CompletionItem {
-                label: c.label.clone(),
-                kind: Some(match c.kind {
-                    LevCompletionKind::Keyword => CompletionItemKind::KEYWORD,
-                    LevCompletionKind::Value => CompletionItemKind::ENUM_MEMBER,
-                    LevCompletionKind::Monster | LevCompletionKind::Object => {
-                        CompletionItemKind::VALUE
-                    }
-                    LevCompletionKind::Trap
-                    | LevCompletionKind::RoomType
-                    | LevCompletionKind::Feature => CompletionItemKind::CONSTANT,
-                    LevCompletionKind::Name => CompletionItemKind::REFERENCE,
-                }),
-                detail: c.detail,
-                text_edit: Some(CompletionTextEdit::Edit(TextEdit {
-                    range: lines.range(c.replace),
-                    new_text: c.label,
-                })),
-                ..CompletionItem::default()
-            })
-            .collect();
+            let lines = cx.lines(analysis, file)?;
+            let items = analysis
+                .completions(file, lines.offset(at.position))
+                .map_err(modified)?
+                .into_iter()
+                .map(|c| CompletionItem {
+                    label: c.label.clone(),
+                    kind: Some(match c.kind {
+                        LevCompletionKind::Keyword => CompletionItemKind::KEYWORD,
+                        LevCompletionKind::Value => CompletionItemKind::ENUM_MEMBER,
+                        LevCompletionKind::Monster | LevCompletionKind::Object => {
+                            CompletionItemKind::VALUE
+                        }
+                        LevCompletionKind::Trap
+                        | LevCompletionKind::RoomType
+                        | LevCompletionKind::Feature => CompletionItemKind::CONSTANT,
+                        LevCompletionKind::Name => CompletionItemKind::REFERENCE,
+                    }),
+                    detail: c.detail,
+                    text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+                        range: lines.range(c.replace),
+                        new_text: c.label,
+                    })),
+                    ..CompletionItem::default()
+                })
+                .collect();
             Ok(Some(CompletionResponse::Array(items)))
         })
         .await
@@ -495,14 +485,13 @@ impl LanguageServer for Backend {
         params: GotoDefinitionParams,
     ) -> Result<Option<GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&at.text_document.uri)?;
-            let offset = lines(db, file, cx.encoding).offset(at.position);
-            let targets: Vec<Location> =
-                levkit_ide::navigation::goto_definition(db, cx.workspace, file, offset)
-                    .into_iter()
-                    .filter_map(|t| location(db, cx, t))
-                    .collect();
+            let offset = cx.lines(analysis, file)?.offset(at.position);
+            let mut targets = Vec::new();
+            for target in analysis.goto_definition(file, offset).map_err(modified)? {
+                targets.extend(location(analysis, cx, target)?);
+            }
             Ok((!targets.is_empty()).then_some(GotoDefinitionResponse::Array(targets)))
         })
         .await
@@ -510,15 +499,14 @@ impl LanguageServer for Backend {
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
         let at = params.text_document_position;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&at.text_document.uri)?;
-            let offset = lines(db, file, cx.encoding).offset(at.position);
-            Ok(Some(
-                levkit_ide::navigation::references(db, cx.workspace, file, offset)
-                    .into_iter()
-                    .filter_map(|t| location(db, cx, t))
-                    .collect(),
-            ))
+            let offset = cx.lines(analysis, file)?.offset(at.position);
+            let mut found = Vec::new();
+            for target in analysis.references(file, offset).map_err(modified)? {
+                found.extend(location(analysis, cx, target)?);
+            }
+            Ok(Some(found))
         })
         .await
     }
@@ -528,11 +516,14 @@ impl LanguageServer for Backend {
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
         let uri = params.text_document.uri;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&uri)?;
-            let symbols = levkit_ide::structure::document_symbols(db, file)
+            let lines = cx.lines(analysis, file)?;
+            let symbols = analysis
+                .symbols(file)
+                .map_err(modified)?
                 .iter()
-                .map(|s| symbol(db, file, cx.encoding, s))
+                .map(|s| symbol(&lines, s))
                 .collect();
             Ok(Some(DocumentSymbolResponse::Nested(symbols)))
         })
@@ -541,11 +532,13 @@ impl LanguageServer for Backend {
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         let uri = params.text_document.uri;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&uri)?;
-            let lines = lines(db, file, cx.encoding);
+            let lines = cx.lines(analysis, file)?;
             Ok(Some(
-                levkit_ide::structure::folding_ranges(db, file)
+                analysis
+                    .folding_ranges(file)
+                    .map_err(modified)?
                     .into_iter()
                     .map(|f| {
                         let range = lines.range(f.range);
@@ -572,26 +565,26 @@ impl LanguageServer for Backend {
     ) -> Result<Option<Vec<SelectionRange>>> {
         let uri = params.text_document.uri;
         let positions = params.positions;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&uri)?;
-            let lines = lines(db, file, cx.encoding);
-            let ranges = positions
-                .iter()
-                .map(|&p| {
-                    let nested = levkit_ide::structure::selection_ranges(db, file, lines.offset(p));
-                    let mut selection: Option<SelectionRange> = None;
-                    for range in nested.iter().rev() {
-                        selection = Some(SelectionRange {
-                            range: lines.range(*range),
-                            parent: selection.map(Box::new),
-                        });
-                    }
-                    selection.unwrap_or(SelectionRange {
-                        range: Range::new(p, p),
-                        parent: None,
-                    })
-                })
-                .collect();
+            let lines = cx.lines(analysis, file)?;
+            let mut ranges = Vec::new();
+            for p in positions {
+                let nested = analysis
+                    .selection_ranges(file, lines.offset(p))
+                    .map_err(modified)?;
+                let mut selection: Option<SelectionRange> = None;
+                for range in nested.iter().rev() {
+                    selection = Some(SelectionRange {
+                        range: lines.range(*range),
+                        parent: selection.map(Box::new),
+                    });
+                }
+                ranges.push(selection.unwrap_or(SelectionRange {
+                    range: Range::new(p, p),
+                    parent: None,
+                }));
+            }
             Ok(Some(ranges))
         })
         .await
@@ -602,11 +595,11 @@ impl LanguageServer for Backend {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         let uri = params.text_document.uri;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&uri)?;
             Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
                 result_id: None,
-                data: semantic_tokens(db, file, cx.encoding),
+                data: semantic_tokens(analysis, cx, file)?,
             })))
         })
         .await
@@ -615,10 +608,13 @@ impl LanguageServer for Backend {
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let uri = params.text_document.uri;
         let range = params.range;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&uri)?;
-            let lines = lines(db, file, cx.encoding);
-            let actions = levkit_ide::actions::code_actions(db, file, lines.text_range(range))
+            let lines = cx.lines(analysis, file)?;
+            let published = diagnostics(analysis, cx, file)?;
+            let actions = analysis
+                .code_actions(file, lines.text_range(range))
+                .map_err(modified)?
                 .into_iter()
                 .map(|action| {
                     let edits = action
@@ -629,17 +625,18 @@ impl LanguageServer for Backend {
                             new_text: e.new_text.clone(),
                         })
                         .collect();
-                    let diagnostic = diagnostics(db, cx, file)
-                        .into_iter()
+                    let fixed = published
+                        .iter()
                         .filter(|d| {
                             d.range == lines.range(action.diagnostic.range)
                                 && d.message == action.diagnostic.message
                         })
+                        .cloned()
                         .collect();
                     CodeActionOrCommand::CodeAction(CodeAction {
                         title: action.title,
                         kind: Some(CodeActionKind::QUICKFIX),
-                        diagnostics: Some(diagnostic),
+                        diagnostics: Some(fixed),
                         edit: Some(WorkspaceEdit {
                             changes: Some(HashMap::from([(uri.clone(), edits)])),
                             ..WorkspaceEdit::default()
@@ -657,14 +654,15 @@ impl LanguageServer for Backend {
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         let uri = params.text_document.uri;
         let range = params.range;
-        self.query(move |db, cx| {
+        self.query(move |analysis, cx| {
             let file = cx.file(&uri)?;
-            let lines = lines(db, file, cx.encoding);
+            let lines = cx.lines(analysis, file)?;
             let wanted: TextRange = lines.text_range(range);
             Ok(Some(
-                levkit_ide::actions::inlay_hints(db, file)
+                analysis
+                    .inlay_hints(file, Some(wanted))
+                    .map_err(modified)?
                     .into_iter()
-                    .filter(|h| wanted.contains_inclusive(h.offset))
                     .map(|h| InlayHint {
                         position: lines.position(h.offset),
                         label: InlayHintLabel::String(h.label),
@@ -688,89 +686,54 @@ impl LanguageServer for Backend {
 pub struct PreviewParams {
     pub text_document: TextDocumentIdentifier,
     pub level: Option<String>,
-    pub seed: Option<u64>,
+    pub seed: Option<u32>,
+}
+
+/// `levkit/dialect` parameters.
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DialectParams {
+    pub text_document: TextDocumentIdentifier,
 }
 
 impl Backend {
-    /// `levkit/preview`: the level as a grid of 21 rows, with each map cell's source range.
+    /// `levkit/preview`: what the file looks like in the game (see `levkit_ide::Preview`),
+    /// with the document's `uri`.
     pub async fn preview(&self, params: PreviewParams) -> Result<serde_json::Value> {
         let uri = params.text_document.uri;
-        let level = params.level;
-        let seed = params.seed;
-        self.query(move |db, cx| {
+        let request = PreviewRequest {
+            level: params.level,
+            seed: params.seed.unwrap_or(1),
+            ..PreviewRequest::default()
+        };
+        self.query(move |analysis, cx| {
             let file = cx.file(&uri)?;
-            let lines = lines(db, file, cx.encoding);
-            if let Some(model) = levkit_ide::rlg327_model(db, file) {
-                // A card per valid monster or object: its symbol in its colour, name and stats.
-                let diagnostics = levkit_ide::diagnostics(db, file);
-                let cards: Vec<serde_json::Value> = levkit_compile::rlg327::valid_entries(model, diagnostics)
-                    .into_iter()
-                    .map(|entry| {
-                        let fields: serde_json::Map<String, serde_json::Value> = model
-                            .kind
-                            .fields()
-                            .iter()
-                            .filter(|k| **k != "DESC")
-                            .map(|k| (k.to_lowercase(), serde_json::json!(levkit_compile::rlg327::field_text(entry, k))))
-                            .collect();
-                        serde_json::json!({ "range": lines.range(entry.range), "fields": fields })
-                    })
-                    .collect();
-                return Ok(serde_json::json!({ "uri": uri.as_str(), "kind": model.kind.word().to_lowercase(), "cards": cards }));
-            }
-            let Some(preview) = levkit_ide::preview::preview(db, file, level.as_deref()) else {
-                return Ok(serde_json::json!({ "uri": uri.as_str(), "rows": [], "levels": [], "notes": ["this file has no level to preview"] }));
+            let request = PreviewRequest {
+                encoding: cx.encoding,
+                ..request
             };
-            // The level as the game builds it for the seed; without one (a level with errors),
-            // the map parts where the game puts them.
-            let generated = levkit_ide::preview::generated(db, file, level.as_deref(), seed.unwrap_or(1) as u32, cx.workspace);
-            let (rows, cells, legend, mut notes) = match &generated {
-                Some(g) => (
-                    g.rows.clone(),
-                    g.cells
-                        .iter()
-                        .map(|c| serde_json::json!({ "x": c.x, "y": c.y, "glyph": c.glyph.to_string(), "what": c.what, "range": lines.range(c.source) }))
-                        .collect::<Vec<_>>(),
-                    g.legend.iter().map(|(g, m)| serde_json::json!({ "glyph": g.to_string(), "meaning": m })).collect::<Vec<_>>(),
-                    g.notes.clone(),
-                ),
-                None => (
-                    preview.rows.clone(),
-                    preview
-                        .cells
-                        .iter()
-                        .map(|c| serde_json::json!({ "x": c.x, "y": c.y, "glyph": c.glyph.to_string(), "what": c.what, "range": lines.range(c.source) }))
-                        .collect(),
-                    preview.legend.iter().map(|(g, m)| serde_json::json!({ "glyph": g.to_string(), "meaning": m })).collect(),
-                    preview.notes.clone(),
-                ),
-            };
-            if generated.is_none() {
-                notes.push("the level has errors: showing its map parts only".into());
+            let preview = analysis.preview(file, &request).map_err(modified)?;
+            let mut value = serde_json::to_value(&preview)
+                .map_err(|_| tower_lsp_server::jsonrpc::Error::internal_error())?;
+            if let Some(object) = value.as_object_mut() {
+                object.insert("uri".into(), uri.as_str().into());
             }
-            let regions: Vec<serde_json::Value> = preview
-                .regions
-                .iter()
-                .map(|r| serde_json::json!({ "x1": r.x1, "y1": r.y1, "x2": r.x2, "y2": r.y2, "what": r.what, "range": lines.range(r.source) }))
-                .collect();
-            let heat: Vec<serde_json::Value> = preview
-                .heat
-                .iter()
-                .map(|h| serde_json::json!({ "x": h.x, "y": h.y, "expected": h.expected }))
-                .collect();
+            Ok(value)
+        })
+        .await
+    }
+
+    /// `levkit/dialect`: what the document's content says it is (whatever its language id),
+    /// so that an editor can give a `.des` file the right language.
+    pub async fn dialect(&self, params: DialectParams) -> Result<serde_json::Value> {
+        let uri = params.text_document.uri;
+        self.query(move |analysis, cx| {
+            let file = cx.file(&uri)?;
+            let text = analysis.file_text(file).map_err(modified)?;
+            let detected = Dialect::detect(&path_of(&uri), &text);
             Ok(serde_json::json!({
-                "uri": uri.as_str(),
-                "level": preview.level,
-                "levels": preview.levels,
-                "seed": seed,
-                "generated": generated.is_some(),
-                "depth": generated.as_ref().map(|g| g.depth),
-                "rows": rows,
-                "cells": cells,
-                "legend": legend,
-                "notes": notes,
-                "regions": regions,
-                "heat": heat,
+                "dialect": detected.name(),
+                "languageId": detected.language_id(),
             }))
         })
         .await

@@ -1,5 +1,5 @@
-//! `levkit lsp`: the language server. Documents live in the salsa database of `levkit-ide`;
-//! every feature is an `ide` query run on a snapshot of it, off the protocol loop, and given up
+//! `levkit lsp`: the language server. Documents live in `levkit-ide`'s [`AnalysisHost`];
+//! every feature is asked of an [`Analysis`] snapshot, off the protocol loop, and given up
 //! (cancelled) when an edit arrives. This crate only converts between LSP and `ide` data.
 
 mod convert;
@@ -8,17 +8,15 @@ mod handlers;
 pub mod test_client;
 
 use std::collections::HashMap;
-use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use levkit_ide::{RootDatabase, SourceFile, Workspace};
-use levkit_syntax::Dialect;
+use levkit_diagnostics::PositionEncoding;
+use levkit_ide::{Analysis, AnalysisHost, Cancelled, FileId};
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::{Client, LspService, Server};
 
-pub use convert::Encoding;
 use convert::Lines;
 
 /// Serves the protocol on standard input and output until the client exits.
@@ -33,6 +31,7 @@ pub async fn run_stdio() {
 pub fn service() -> (LspService<Backend>, tower_lsp_server::ClientSocket) {
     LspService::build(Backend::new)
         .custom_method("levkit/preview", Backend::preview)
+        .custom_method("levkit/dialect", Backend::dialect)
         .finish()
 }
 
@@ -43,15 +42,13 @@ pub struct Backend {
 
 /// Everything the server knows; edits go through the lock, queries run on snapshots.
 struct State {
-    db: RootDatabase,
-    files: HashMap<Uri, SourceFile>,
+    host: AnalysisHost,
+    /// Every file the server knows (open documents and the workspace's level files).
+    files: Documents,
     /// Open documents and their versions.
     open: HashMap<Uri, i32>,
-    workspace: Option<Workspace>,
-    encoding: Encoding,
+    encoding: PositionEncoding,
     roots: Vec<PathBuf>,
-    /// lev_comp's `-w` warnings, from the client's `extraWarnings` setting.
-    extra_warnings: bool,
     /// The client pulls diagnostics (`textDocument/diagnostic`), so the server does not push
     /// them as well: an editor would show each one twice.
     pulls_diagnostics: bool,
@@ -59,37 +56,68 @@ struct State {
     refreshes_diagnostics: bool,
 }
 
-/// What a query needs besides the database.
+/// Documents by URI, both ways.
+#[derive(Clone, Default)]
+struct Documents {
+    by_uri: HashMap<Uri, FileId>,
+    by_file: HashMap<FileId, Uri>,
+}
+
+impl Documents {
+    fn insert(&mut self, uri: Uri, file: FileId) {
+        self.by_file.insert(file, uri.clone());
+        self.by_uri.insert(uri, file);
+    }
+
+    fn remove(&mut self, uri: &Uri) -> Option<FileId> {
+        let file = self.by_uri.remove(uri)?;
+        self.by_file.remove(&file);
+        Some(file)
+    }
+}
+
+/// What a query needs besides the snapshot.
 #[derive(Clone)]
 struct Context {
-    files: HashMap<Uri, SourceFile>,
-    workspace: Option<Workspace>,
-    encoding: Encoding,
-    extra_warnings: bool,
+    files: Documents,
+    encoding: PositionEncoding,
 }
 
 impl Context {
-    fn file(&self, uri: &Uri) -> Result<SourceFile> {
+    fn file(&self, uri: &Uri) -> Result<FileId> {
         self.files
+            .by_uri
             .get(uri)
             .copied()
             .ok_or_else(|| Error::invalid_params(format!("unknown document {}", uri.as_str())))
     }
 
-    fn uri(&self, file: SourceFile) -> Option<Uri> {
-        self.files
-            .iter()
-            .find(|(_, f)| **f == file)
-            .map(|(u, _)| u.clone())
+    fn uri(&self, file: FileId) -> Option<Uri> {
+        self.files.by_file.get(&file).cloned()
+    }
+
+    fn lines(&self, analysis: &Analysis, file: FileId) -> Result<Lines> {
+        Ok(Lines {
+            text: analysis.file_text(file).map_err(modified)?,
+            index: analysis.line_index(file).map_err(modified)?,
+            encoding: self.encoding,
+        })
     }
 }
 
-fn lines<'a>(db: &'a RootDatabase, file: SourceFile, encoding: Encoding) -> Lines<'a> {
-    Lines {
-        text: file.text(db),
-        index: levkit_ide::line_index(db, file),
-        encoding,
+/// A query cancelled by a newer edit answers "content modified", as LSP expects.
+fn modified(_: Cancelled) -> Error {
+    Error {
+        code: ErrorCode::ServerError(-32801),
+        message: "content modified".into(),
+        data: None,
     }
+}
+
+/// The path levkit knows a document by: its file path, or the URI itself (`untitled:`).
+fn path_of(uri: &Uri) -> PathBuf {
+    uri.to_file_path()
+        .map_or_else(|| uri.as_str().into(), |p| p.into_owned())
 }
 
 /// `extraWarnings` in a settings object, alone or under `levkit`.
@@ -100,28 +128,16 @@ fn extra_warnings_setting(settings: &serde_json::Value) -> Option<bool> {
         .and_then(serde_json::Value::as_bool)
 }
 
-/// The dialect an editor's language id names, if any.
-fn dialect_of_language(language: &str) -> Option<Dialect> {
-    match language {
-        "nethack-des" => Some(Dialect::NethackDes),
-        "nethack-dungeon" => Some(Dialect::NethackDungeon),
-        "dcss-des" => Some(Dialect::DcssDes),
-        _ => None,
-    }
-}
-
 impl Backend {
     fn new(client: Client) -> Backend {
         Backend {
             client,
             state: Arc::new(Mutex::new(State {
-                db: RootDatabase::default(),
-                files: HashMap::new(),
+                host: AnalysisHost::new(),
+                files: Documents::default(),
                 open: HashMap::new(),
-                workspace: None,
-                encoding: Encoding::Utf16,
+                encoding: PositionEncoding::Utf16,
                 roots: Vec::new(),
-                extra_warnings: false,
                 pulls_diagnostics: false,
                 refreshes_diagnostics: false,
             })),
@@ -129,43 +145,31 @@ impl Backend {
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
-        // A panic while holding the lock leaves data that is still consistent (salsa inputs are
+        // A panic while holding the lock leaves data that is still consistent (inputs are
         // set atomically), so a poisoned lock is taken over rather than propagated.
         self.state
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Runs `f` on a snapshot of the database, off the protocol loop. A query cancelled by a
-    /// newer edit answers "content modified", as LSP expects.
+    /// Runs `f` on a snapshot of the analysis, off the protocol loop.
     async fn query<T, F>(&self, f: F) -> Result<T>
     where
         T: Send + 'static,
-        F: FnOnce(&RootDatabase, &Context) -> Result<T> + Send + 'static,
+        F: FnOnce(&Analysis, &Context) -> Result<T> + Send + 'static,
     {
-        let (db, context) = {
+        let (analysis, context) = {
             let state = self.state();
             (
-                state.db.clone(),
+                state.host.analysis(),
                 Context {
                     files: state.files.clone(),
-                    workspace: state.workspace,
                     encoding: state.encoding,
-                    extra_warnings: state.extra_warnings,
                 },
             )
         };
-        let joined = tokio::task::spawn_blocking(move || {
-            salsa::Cancelled::catch(AssertUnwindSafe(|| f(&db, &context)))
-        })
-        .await;
-        match joined {
-            Ok(Ok(result)) => result,
-            Ok(Err(_cancelled)) => Err(Error {
-                code: ErrorCode::ServerError(-32801),
-                message: "content modified".into(),
-                data: None,
-            }),
+        match tokio::task::spawn_blocking(move || f(&analysis, &context)).await {
+            Ok(result) => result,
             Err(_panic) => Err(Error::internal_error()),
         }
     }
@@ -193,9 +197,8 @@ impl Backend {
             if !pull {
                 let target = uri.clone();
                 let computed = self
-                    .query(move |db, cx| {
-                        let file = cx.file(&target)?;
-                        Ok(handlers::diagnostics(db, cx, file))
+                    .query(move |analysis, cx| {
+                        handlers::diagnostics(analysis, cx, cx.file(&target)?)
                     })
                     .await;
                 // Cancelled by a newer edit: that edit publishes.
@@ -210,17 +213,6 @@ impl Backend {
                     version,
                 })
                 .await;
-        }
-    }
-
-    fn refresh_workspace(state: &mut State) {
-        use salsa::Setter;
-        let files: Vec<SourceFile> = state.files.values().copied().collect();
-        match state.workspace {
-            Some(workspace) => {
-                workspace.set_files(&mut state.db).to(files);
-            }
-            None => state.workspace = Some(Workspace::new(&state.db, files)),
         }
     }
 }

@@ -9,6 +9,12 @@
 //! symbol, a trap `^`. Random requests have no class: a random monster shows as `M` and a
 //! random object as `O`, in their own colours, and the legend says so.
 
+mod dungeon;
+mod heatmap;
+
+pub use dungeon::{DungeonOverview, OverviewBranch, OverviewDungeon, OverviewLevel};
+pub use heatmap::Heatmap;
+
 use std::fmt::Write;
 
 use levkit_generate::dump::{trap_name, what_text};
@@ -122,6 +128,7 @@ impl Square {
     }
 }
 
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Picture {
     pub squares: Vec<Vec<Square>>,
     /// Notes for the reader (e.g. parts of the game's work not reproduced).

@@ -1,4 +1,8 @@
 //! The file formats levkit reads, and how a file's format is recognised.
+//!
+//! [`Dialect`] is the one registry of formats: the CLI's `--dialect` values, the language
+//! server's language ids and the editors' languages all come from [`Dialect::ALL`] and the
+//! methods below, and the editors' fallback detector is generated from [`DETECTION`].
 
 use std::path::Path;
 
@@ -12,13 +16,29 @@ pub enum Dialect {
     Rlg327Monster,
     /// COM S 327 object descriptions (`RLG327 OBJECT DESCRIPTION 1`).
     Rlg327Object,
-    /// Dungeon Crawl Stone Soup vault files (recognised, not yet analysed).
+    /// Dungeon Crawl Stone Soup vault files.
     DcssDes,
     /// A file whose format could not be recognised.
     Unknown,
 }
 
 impl Dialect {
+    /// Every dialect, in the order the CLI lists them.
+    pub const ALL: [Dialect; 6] = [
+        Dialect::NethackDes,
+        Dialect::NethackDungeon,
+        Dialect::Rlg327Monster,
+        Dialect::Rlg327Object,
+        Dialect::DcssDes,
+        Dialect::Unknown,
+    ];
+
+    /// The dialects a user can choose (`--dialect`, editor overrides): all but `Unknown`.
+    pub fn choosable() -> impl Iterator<Item = Dialect> {
+        Dialect::ALL.into_iter().filter(|d| *d != Dialect::Unknown)
+    }
+
+    /// The name on the command line (`--dialect NAME`) and in settings.
     pub fn name(self) -> &'static str {
         match self {
             Dialect::NethackDes => "nethack",
@@ -30,22 +50,97 @@ impl Dialect {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Dialect> {
-        match name {
-            "nethack" | "nethack-des" => Some(Dialect::NethackDes),
-            "nethack-dungeon" | "dungeon" => Some(Dialect::NethackDungeon),
-            "rlg327-monster" => Some(Dialect::Rlg327Monster),
-            "rlg327-object" => Some(Dialect::Rlg327Object),
-            "dcss" | "dcss-des" => Some(Dialect::DcssDes),
-            _ => None,
+    /// What the format is, in a few words (help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            Dialect::NethackDes => "NetHack 3.4.3 special levels (lev_comp)",
+            Dialect::NethackDungeon => "NetHack 3.4.3 dungeon description (dgn_comp)",
+            Dialect::Rlg327Monster => "COM S 327 monster descriptions",
+            Dialect::Rlg327Object => "COM S 327 object descriptions",
+            Dialect::DcssDes => "Dungeon Crawl Stone Soup vaults",
+            Dialect::Unknown => "a file levkit cannot recognise",
         }
+    }
+
+    /// The editors' language id. Both RLG327 dialects share one language (one grammar); the
+    /// header tells them apart. `None` for `Unknown`, which no editor language names.
+    pub fn language_id(self) -> Option<&'static str> {
+        match self {
+            Dialect::NethackDes => Some("nethack-des"),
+            Dialect::NethackDungeon => Some("nethack-dungeon"),
+            Dialect::Rlg327Monster | Dialect::Rlg327Object => Some("rlg327"),
+            Dialect::DcssDes => Some("dcss-des"),
+            Dialect::Unknown => None,
+        }
+    }
+
+    /// Every editor language id, once each.
+    pub fn language_ids() -> Vec<&'static str> {
+        let mut ids: Vec<&'static str> = Dialect::ALL
+            .iter()
+            .filter_map(|d| d.language_id())
+            .collect();
+        ids.dedup();
+        ids
+    }
+
+    /// A dialect by its command-line name (older spellings accepted).
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        Dialect::choosable()
+            .find(|d| d.name() == name)
+            .or(match name {
+                "nethack-des" => Some(Dialect::NethackDes),
+                "dungeon" => Some(Dialect::NethackDungeon),
+                "dcss-des" => Some(Dialect::DcssDes),
+                _ => None,
+            })
+    }
+
+    /// The dialect an editor's language id gives a file. A language shared by several
+    /// dialects (`rlg327`) is narrowed by the content, falling back to its first dialect.
+    /// `None` for languages levkit does not know (the content decides then).
+    pub fn from_language_id(language: &str, path: &Path, text: &str) -> Option<Dialect> {
+        let candidates: Vec<Dialect> = Dialect::ALL
+            .into_iter()
+            .filter(|d| d.language_id() == Some(language))
+            .collect();
+        match candidates.as_slice() {
+            [] => None,
+            [only] => Some(*only),
+            [first, ..] => {
+                let detected = Dialect::detect(path, text);
+                Some(if candidates.contains(&detected) {
+                    detected
+                } else {
+                    *first
+                })
+            }
+        }
+    }
+
+    /// The file extensions the dialect's files usually have.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Dialect::NethackDes | Dialect::DcssDes => &["des"],
+            Dialect::NethackDungeon => DETECTION.dungeon_extensions,
+            Dialect::Rlg327Monster | Dialect::Rlg327Object => &["txt"],
+            Dialect::Unknown => &[],
+        }
+    }
+
+    /// Whether a file found by walking a directory (see [`Dialect::is_candidate_path`]) is
+    /// one of levkit's, now that its content was recognised as `self`: `.txt` is shared with
+    /// every other kind of text, so a `.txt` file counts only when a dialect that uses `.txt`
+    /// recognised it.
+    pub fn claims_found_file(self, path: &Path) -> bool {
+        !has_extension(path, &["txt"]) || self.extensions().contains(&"txt")
     }
 
     /// Whether `path` looks like a file levkit should read when walking a directory.
     pub fn is_candidate_path(path: &Path) -> bool {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("des"))
-            || is_dungeon_file_name(path)
+            || has_extension(path, DETECTION.dungeon_extensions)
             || path
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
@@ -55,15 +150,17 @@ impl Dialect {
     ///
     /// NetHack levels are statements `MAZE:`/`LEVEL:` and friends; DCSS vaults have `NAME:`
     /// headers, `default-depth:`, Lua blocks and `: ` Lua lines. Comments and blank lines are
-    /// skipped; the first telling line decides.
+    /// skipped; the first telling line decides. The rules are the data in [`DETECTION`], which
+    /// the editors' fallback detectors are generated from.
     pub fn detect(path: &Path, text: &str) -> Dialect {
-        if is_dungeon_file_name(path) {
+        let rules = &DETECTION;
+        if has_extension(path, rules.dungeon_extensions) {
             return Dialect::NethackDungeon;
         }
         if let Some(kind) = rlg327_kind(path, text) {
             return kind;
         }
-        for line in text.lines().take(400) {
+        for line in text.lines().take(rules.lines_scanned) {
             let line = line.trim_end_matches('\r');
             if line.is_empty() || line.starts_with('#') {
                 continue;
@@ -72,45 +169,104 @@ impl Dialect {
                 .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
                 .next()
                 .unwrap_or("");
-            // These words open NetHack levels only; a broken line after them is still NetHack.
-            if matches!(
-                word.to_ascii_uppercase().as_str(),
-                "MAZE" | "LEVEL" | "INIT_MAP" | "GEOMETRY"
-            ) {
-                return Dialect::NethackDes;
+            if let Some((_, dialect)) = rules
+                .opening_words
+                .iter()
+                .find(|(w, _)| w.eq_ignore_ascii_case(word))
+            {
+                return *dialect;
             }
-            let after_word = line[word.len()..].trim_start();
-            if after_word.starts_with(':') {
-                match word {
-                    "MAZE" | "LEVEL" | "FLAGS" | "INIT_MAP" | "MESSAGE" | "GEOMETRY" | "ROOM" => {
-                        return Dialect::NethackDes;
-                    }
-                    "DUNGEON" => return Dialect::NethackDungeon,
-                    "NAME" | "default-depth" | "DEPTH" | "ORIENT" | "TAGS" | "MONS" | "ITEM"
-                    | "KFEAT" | "SUBST" | "PLACE" | "WEIGHT" | "CHANCE" | "SHUFFLE" | "KMONS"
-                    | "KITEM" | "COLOUR" | "NSUBST" | "LFLAGS" | "BFLAGS" | "lua" => {
-                        return Dialect::DcssDes;
-                    }
-                    _ => {}
-                }
+            if line[word.len()..].trim_start().starts_with(':')
+                && let Some((_, dialect)) = rules.header_words.iter().find(|(w, _)| *w == word)
+            {
+                return *dialect;
             }
-            if line.starts_with("{{") || line.starts_with("lua {") || line.starts_with(": ") {
-                return Dialect::DcssDes;
+            if let Some((_, dialect)) = rules
+                .line_prefixes
+                .iter()
+                .find(|(prefix, _)| line.starts_with(prefix))
+            {
+                return *dialect;
             }
         }
         // Nothing but comments and blank lines: an empty level file, which lev_comp accepts.
         let empty = text
             .lines()
             .all(|l| l.trim().is_empty() || l.starts_with('#'));
-        if empty
-            && path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("des"))
-        {
+        if empty && has_extension(path, &["des"]) {
             return Dialect::NethackDes;
         }
         Dialect::Unknown
     }
+}
+
+/// The content rules of [`Dialect::detect`], as data.
+pub struct Detection {
+    /// Files with these extensions are dungeon descriptions, whatever they hold.
+    pub dungeon_extensions: &'static [&'static str],
+    /// RLG327 files without a telling first line are recognised by these names.
+    pub rlg327_file_names: &'static [(&'static str, Dialect)],
+    /// How many lines are read before giving up.
+    pub lines_scanned: usize,
+    /// A line whose first word is one of these (any case, whatever follows) decides.
+    pub opening_words: &'static [(&'static str, Dialect)],
+    /// A line whose first word is one of these (exact case), followed by `:`, decides.
+    pub header_words: &'static [(&'static str, Dialect)],
+    /// A line starting with one of these decides.
+    pub line_prefixes: &'static [(&'static str, Dialect)],
+}
+
+pub const DETECTION: Detection = Detection {
+    dungeon_extensions: &["def", "pdf"],
+    rlg327_file_names: &[
+        ("monster_desc.txt", Dialect::Rlg327Monster),
+        ("object_desc.txt", Dialect::Rlg327Object),
+    ],
+    lines_scanned: 400,
+    // These words open NetHack levels only; a broken line after them is still NetHack.
+    opening_words: &[
+        ("MAZE", Dialect::NethackDes),
+        ("LEVEL", Dialect::NethackDes),
+        ("INIT_MAP", Dialect::NethackDes),
+        ("GEOMETRY", Dialect::NethackDes),
+    ],
+    header_words: &[
+        ("FLAGS", Dialect::NethackDes),
+        ("MESSAGE", Dialect::NethackDes),
+        ("ROOM", Dialect::NethackDes),
+        ("DUNGEON", Dialect::NethackDungeon),
+        ("NAME", Dialect::DcssDes),
+        ("default-depth", Dialect::DcssDes),
+        ("DEPTH", Dialect::DcssDes),
+        ("ORIENT", Dialect::DcssDes),
+        ("TAGS", Dialect::DcssDes),
+        ("MONS", Dialect::DcssDes),
+        ("ITEM", Dialect::DcssDes),
+        ("KFEAT", Dialect::DcssDes),
+        ("SUBST", Dialect::DcssDes),
+        ("PLACE", Dialect::DcssDes),
+        ("WEIGHT", Dialect::DcssDes),
+        ("CHANCE", Dialect::DcssDes),
+        ("SHUFFLE", Dialect::DcssDes),
+        ("KMONS", Dialect::DcssDes),
+        ("KITEM", Dialect::DcssDes),
+        ("COLOUR", Dialect::DcssDes),
+        ("NSUBST", Dialect::DcssDes),
+        ("LFLAGS", Dialect::DcssDes),
+        ("BFLAGS", Dialect::DcssDes),
+        ("lua", Dialect::DcssDes),
+    ],
+    line_prefixes: &[
+        ("{{", Dialect::DcssDes),
+        ("lua {", Dialect::DcssDes),
+        (": ", Dialect::DcssDes),
+    ],
+};
+
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
 /// RLG327 files: by their header (any course prefix, so that a wrong header is still
@@ -130,18 +286,11 @@ fn rlg327_kind(path: &Path, text: &str) -> Option<Dialect> {
         return words.get(1).and_then(|w| by_word(w));
     }
     let name = path.file_name()?.to_str()?;
-    match name {
-        "monster_desc.txt" => Some(Dialect::Rlg327Monster),
-        "object_desc.txt" => Some(Dialect::Rlg327Object),
-        _ => None,
-    }
-}
-
-/// `dungeon.def` as shipped (any `.def`), or `dungeon.pdf` as makedefs leaves it.
-fn is_dungeon_file_name(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("def") || e.eq_ignore_ascii_case("pdf"))
+    DETECTION
+        .rlg327_file_names
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, d)| *d)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ pub mod rlg327;
 pub mod suggest;
 mod syntax_kind;
 
-pub use dialect::Dialect;
+pub use dialect::{DETECTION, Detection, Dialect};
 pub use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
 pub use syntax_kind::{LevLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 

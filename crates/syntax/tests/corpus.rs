@@ -5,21 +5,7 @@ use std::path::PathBuf;
 use levkit_syntax::{Dialect, parse};
 
 fn corpus_dir() -> Option<PathBuf> {
-    let root = std::env::var_os("LEVKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let dir = root.join("nethack-3.4.3");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n*** NetHack corpus not found at {}: corpus tests SKIPPED ***\n",
-            dir.display()
-        );
-        None
-    }
+    levkit_test_support::corpus("nethack-3.4.3", "NetHack corpus parse")
 }
 
 #[test]

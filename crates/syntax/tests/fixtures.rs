@@ -1,39 +1,19 @@
-//! Parser fixtures: each `test-data/nethack/parser/**/*.des` is parsed and its tree and syntax
-//! errors compared with the `.rast` file beside it. `UPDATE_EXPECT=1 cargo test` rewrites them.
+//! Parser fixtures: each file under a `test-data/<language>/parser/` folder is parsed as its
+//! folder's dialect, and its tree and syntax errors compared with the `.rast` file beside it.
+//! Fixtures under an `err/` folder must have syntax errors, the others none.
+//! `UPDATE_EXPECT=1 cargo test` rewrites them.
 
-use std::path::{Path, PathBuf};
-
-use levkit_syntax::{Dialect, parse};
-
-fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            fixtures(&path, out);
-        } else if path.extension().is_some_and(|e| e == "des") {
-            out.push(path);
-        }
-    }
-}
+use levkit_syntax::parse;
 
 #[test]
 fn parser_fixtures() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-data/nethack/parser");
-    let mut files = Vec::new();
-    fixtures(&root, &mut files);
-    assert!(
-        !files.is_empty(),
-        "no parser fixtures under {}",
-        root.display()
-    );
+    let files = levkit_test_support::fixture_files("parser");
+    assert!(!files.is_empty(), "no parser fixtures under test-data");
     let mut failed = Vec::new();
-    for path in &files {
+    for fixture in &files {
+        let path = &fixture.path;
         let text = std::fs::read_to_string(path).unwrap();
-        let parse = parse(&text, Dialect::NethackDes);
+        let parse = parse(&text, fixture.dialect);
         assert_eq!(
             parse.syntax().to_string(),
             text,

@@ -1,11 +1,14 @@
-//! Properties that hold for every input: parsing never panics and the tree's text is the input.
+//! Properties that hold for every input and every dialect: parsing never panics and the
+//! tree's text is the input.
+
+use std::sync::LazyLock;
 
 use levkit_syntax::nethack::lexer::KEYWORDS;
 use levkit_syntax::{Dialect, parse};
 use proptest::prelude::*;
 
-fn round_trips(text: &str) -> Result<(), TestCaseError> {
-    let parse = parse(text, Dialect::NethackDes);
+fn round_trips(text: &str, dialect: Dialect) -> Result<(), TestCaseError> {
+    let parse = parse(text, dialect);
     prop_assert_eq!(parse.syntax().to_string(), text);
     for error in parse.errors() {
         prop_assert!(usize::from(error.range.end()) <= text.len());
@@ -48,16 +51,69 @@ fn lev_comp_soup() -> impl Strategy<Value = String> {
     proptest::collection::vec(piece, 0..80).prop_map(|pieces| pieces.concat())
 }
 
+/// Every fixture of every dialect, with its dialect: mutations of real files of each dialect
+/// reach deep into its grammar.
+static FIXTURES: LazyLock<Vec<(String, Dialect)>> = LazyLock::new(|| {
+    ["parser", "check"]
+        .iter()
+        .flat_map(|kind| levkit_test_support::fixture_files(kind))
+        .filter_map(|f| Some((std::fs::read_to_string(&f.path).ok()?, f.dialect)))
+        .collect()
+});
+
+fn mutated_fixture() -> impl Strategy<Value = (String, Dialect)> {
+    (
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        0usize..40,
+        "(?s).{0,12}",
+    )
+        .prop_map(|(which, at, len, insert)| {
+            let (text, dialect) = FIXTURES[which.index(FIXTURES.len())].clone();
+            let mut cut = at.index(text.len() + 1);
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let mut end = (cut + len).min(text.len());
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let mut text = text;
+            text.replace_range(cut..end, &insert);
+            (text, dialect)
+        })
+}
+
+fn any_dialect() -> impl Strategy<Value = Dialect> {
+    proptest::sample::select(Dialect::ALL.to_vec())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
-    fn any_string_round_trips(text in any::<String>()) {
-        round_trips(&text)?;
+    fn any_string_round_trips(text in any::<String>(), dialect in any_dialect()) {
+        round_trips(&text, dialect)?;
     }
 
     #[test]
-    fn lev_comp_like_text_round_trips(text in lev_comp_soup()) {
-        round_trips(&text)?;
+    fn lev_comp_like_text_round_trips(text in lev_comp_soup(), dialect in any_dialect()) {
+        round_trips(&text, dialect)?;
+    }
+
+    #[test]
+    fn mutated_fixtures_round_trip((text, dialect) in mutated_fixture()) {
+        round_trips(&text, dialect)?;
+    }
+}
+
+#[test]
+fn every_dialect_has_fixtures_to_mutate() {
+    for dialect in Dialect::choosable() {
+        assert!(
+            FIXTURES.iter().any(|(_, d)| *d == dialect),
+            "no parser or check fixture of {}",
+            dialect.name()
+        );
     }
 }

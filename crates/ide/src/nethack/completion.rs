@@ -1,34 +1,21 @@
-//! Completion: statement keywords at the start of a line, the values a statement takes at the
-//! cursor's argument, and names from the game's tables (or the workspace) inside strings.
+//! Completion for lev_comp and dgn_comp files, which share their machinery: statement
+//! keywords at the start of a line, the values a statement takes at the cursor's argument,
+//! and names from the game's tables (or the workspace) inside strings.
 
 use levkit_diagnostics::{TextRange, TextSize};
 use levkit_model::nethack::tables::{FEATURES, MONSTERS, OBJECTS, ROOM_TYPES, TRAPS};
 use levkit_syntax::SyntaxKind::{self, *};
 use levkit_syntax::ast::values;
-use levkit_syntax::{Dialect, SyntaxNode, SyntaxToken};
+use levkit_syntax::{SyntaxNode, SyntaxToken};
 
-use crate::{SourceFile, Workspace, dialect, parse};
+use crate::db::{SourceFile, Workspace, parse};
+use crate::features::{Completion, CompletionKind};
 
+/// Whose keywords to offer: lev_comp's (levels) or dgn_comp's (the dungeon description).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CompletionKind {
-    Keyword,
-    Value,
-    Monster,
-    Object,
-    Trap,
-    RoomType,
-    Feature,
-    /// A level, room or dungeon name.
-    Name,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Completion {
-    pub label: String,
-    pub kind: CompletionKind,
-    pub detail: Option<String>,
-    /// The text the completion replaces.
-    pub replace: TextRange,
+pub(crate) enum Vocabulary {
+    Levels,
+    Dungeon,
 }
 
 fn is_statement(kind: SyntaxKind) -> bool {
@@ -37,16 +24,13 @@ fn is_statement(kind: SyntaxKind) -> bool {
         || levkit_syntax::dungeon::ast::DungeonStatement::can_cast(kind)
 }
 
-pub fn completions(
+pub(crate) fn completions(
     db: &dyn salsa::Database,
-    workspace: Option<Workspace>,
+    workspace: Workspace,
     file: SourceFile,
     offset: TextSize,
+    dialect: Vocabulary,
 ) -> Vec<Completion> {
-    let dialect = dialect(db, file);
-    if matches!(dialect, Dialect::Rlg327Monster | Dialect::Rlg327Object) {
-        return crate::rlg327::completions(db, file, offset);
-    }
     let root = parse(db, file).syntax();
     let Some(token) = root.token_at_offset(offset).left_biased() else {
         return keywords(dialect, None, TextRange::empty(offset));
@@ -78,9 +62,17 @@ pub fn completions(
         } else {
             TextRange::empty(offset)
         };
+        // The line break after a level's last statement belongs to the file, not the level:
+        // a blank line there is still in the level that the text above opened.
+        let is_level = |n: &SyntaxNode| matches!(n.kind(), MAZE_LEVEL | ROOM_LEVEL);
         let level = token
             .parent_ancestors()
-            .find(|n| matches!(n.kind(), MAZE_LEVEL | ROOM_LEVEL))
+            .find(is_level)
+            .or_else(|| {
+                root.children()
+                    .filter(|n| is_level(n) && n.text_range().start() < offset)
+                    .last()
+            })
             .map(|n| n.kind());
         return keywords(dialect, level, replace);
     }
@@ -129,14 +121,14 @@ fn argument_index(statement: &SyntaxNode, offset: TextSize) -> usize {
         .count()
 }
 
-fn spellings(dialect: Dialect, kinds: &[SyntaxKind]) -> Vec<&'static str> {
+fn spellings(dialect: Vocabulary, kinds: &[SyntaxKind]) -> Vec<&'static str> {
     type Lookup = fn(&str) -> Option<SyntaxKind>;
     let (words, lookup): (&[&'static str], Lookup) = match dialect {
-        Dialect::NethackDungeon => (
+        Vocabulary::Dungeon => (
             levkit_syntax::dungeon::lexer::KEYWORDS,
             levkit_syntax::dungeon::lexer::keyword,
         ),
-        _ => (
+        Vocabulary::Levels => (
             levkit_syntax::nethack::lexer::KEYWORDS,
             levkit_syntax::nethack::lexer::keyword,
         ),
@@ -148,9 +140,9 @@ fn spellings(dialect: Dialect, kinds: &[SyntaxKind]) -> Vec<&'static str> {
         .collect()
 }
 
-fn keywords(dialect: Dialect, level: Option<SyntaxKind>, replace: TextRange) -> Vec<Completion> {
+fn keywords(dialect: Vocabulary, level: Option<SyntaxKind>, replace: TextRange) -> Vec<Completion> {
     let kinds: Vec<SyntaxKind> = match dialect {
-        Dialect::NethackDungeon => {
+        Vocabulary::Dungeon => {
             vec![
                 DUNGEON_KW,
                 ENTRY_KW,
@@ -167,7 +159,7 @@ fn keywords(dialect: Dialect, level: Option<SyntaxKind>, replace: TextRange) -> 
                 CHAINBRANCH_KW,
             ]
         }
-        _ => {
+        Vocabulary::Levels => {
             let mut kinds = vec![MAZE_KW, LEVEL_KW];
             let header = [FLAGS_KW, INIT_MAP_KW, MESSAGE_KW];
             let common = [
@@ -238,7 +230,7 @@ fn keywords(dialect: Dialect, level: Option<SyntaxKind>, replace: TextRange) -> 
 }
 
 /// The keywords a statement accepts at argument `index`.
-fn value_keywords(dialect: Dialect, statement: SyntaxKind, index: usize) -> Vec<&'static str> {
+fn value_keywords(dialect: Vocabulary, statement: SyntaxKind, index: usize) -> Vec<&'static str> {
     let kinds: &[SyntaxKind] = match (statement, index) {
         (MAZE_DECL, 1) => &[RANDOM_KW],
         (FLAGS_STMT, _) => &[FLAG_TYPE],
@@ -311,7 +303,7 @@ fn unquote(token: &SyntaxToken) -> String {
 
 fn names(
     db: &dyn salsa::Database,
-    workspace: Option<Workspace>,
+    workspace: Workspace,
     statement: &SyntaxNode,
     token: &SyntaxToken,
     replace: TextRange,
@@ -438,14 +430,12 @@ fn names(
 /// Level names: from dungeon.def statements of the workspace (or this file).
 fn level_names(
     db: &dyn salsa::Database,
-    workspace: Option<Workspace>,
+    workspace: Workspace,
     statement: &SyntaxNode,
     replace: TextRange,
 ) -> Vec<Completion> {
     let mut roots: Vec<SyntaxNode> = statement.ancestors().last().into_iter().collect();
-    if let Some(workspace) = workspace {
-        roots.extend(workspace.files(db).iter().map(|&f| parse(db, f).syntax()));
-    }
+    roots.extend(workspace.files(db).iter().map(|&f| parse(db, f).syntax()));
     let mut out: Vec<Completion> = Vec::new();
     for root in roots {
         for node in root.descendants().filter(|n| {

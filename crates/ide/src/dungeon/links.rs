@@ -6,14 +6,9 @@ use std::path::Path;
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::dungeon::StatementKind;
 
-use crate::{SourceFile, dungeon_model, nethack_model};
-
-/// The files analysed together (a checked folder, an editor's workspace).
-#[salsa::input]
-pub struct Workspace {
-    #[returns(ref)]
-    pub files: Vec<SourceFile>,
-}
+use crate::db::{SourceFile, Workspace};
+use crate::dungeon::dungeon_model;
+use crate::nethack::nethack_model;
 
 /// Levels the game builds by code, with no level file.
 const BUILT_WITHOUT_FILE: &[&str] = &["rogue", "dummy"];
@@ -85,80 +80,81 @@ fn under(dir: &Path, path: &Path) -> bool {
     path.starts_with(dir)
 }
 
-/// Diagnostics that need several files, each with the file it belongs to.
-#[salsa::tracked]
-pub fn link_diagnostics(
+/// What a dungeon description and the level files beside it say of each other, each
+/// diagnostic with the file it belongs to.
+pub(crate) fn links(
     db: &dyn salsa::Database,
     workspace: Workspace,
+    dungeon_file: SourceFile,
 ) -> Vec<(SourceFile, Diagnostic)> {
     let mut out = Vec::new();
     let files = workspace.files(db);
-    for &dungeon_file in files {
-        let Some(model) = dungeon_model(db, dungeon_file) else {
-            continue;
-        };
-        let dir = dungeon_file.path(db).parent().unwrap_or(Path::new(""));
-        let levels: Vec<(SourceFile, String, TextRange)> = files
-            .iter()
-            .filter(|f| under(dir, f.path(db)))
-            .filter_map(|&f| nethack_model(db, f).as_ref().map(|m| (f, m)))
-            .flat_map(|(f, m)| {
-                m.levels
-                    .iter()
-                    .filter_map(move |l| l.name.as_ref().map(|n| (f, n.value.clone(), n.range)))
-            })
-            .collect();
-        if levels.is_empty() {
-            continue;
-        }
-        let wanted = wanted(model);
-        for (name, range) in &wanted.names {
-            if !levels.iter().any(|(_, level, _)| level == name) {
-                out.push((
-                    dungeon_file,
-                    Diagnostic::new(
-                        Code::DG0501,
-                        *range,
-                        format!("no `.des` file here defines the level \"{name}\", which the game loads as {name}.lev"),
-                    ),
-                ));
-            }
-        }
-        for (suffix, range) in &wanted.role_suffixes {
-            if !levels
+    let Some(model) = dungeon_model(db, dungeon_file) else {
+        return out;
+    };
+    let dir = dungeon_file.path(db).parent().unwrap_or(Path::new(""));
+    let levels: Vec<(SourceFile, String, TextRange)> = files
+        .iter()
+        .filter(|f| under(dir, f.path(db)))
+        .filter_map(|&f| nethack_model(db, f).as_ref().map(|m| (f, m)))
+        .flat_map(|(f, m)| {
+            m.levels
                 .iter()
-                .any(|(_, level, _)| role_suffix(level) == Some(suffix.as_str()))
-            {
-                out.push((
-                    dungeon_file,
-                    Diagnostic::new(
-                        Code::DG0501,
-                        *range,
-                        format!("no `.des` file here defines a quest level \"Rol-{suffix}\" for any role"),
-                    ),
-                ));
-            }
+                .filter_map(move |l| l.name.as_ref().map(|n| (f, n.value.clone(), n.range)))
+        })
+        .collect();
+    if levels.is_empty() {
+        return out;
+    }
+    let wanted = wanted(model);
+    for (name, range) in &wanted.names {
+        if !levels.iter().any(|(_, level, _)| level == name) {
+            out.push((
+                dungeon_file,
+                Diagnostic::new(
+                    Code::DG0501,
+                    *range,
+                    format!("no `.des` file here defines the level \"{name}\", which the game loads as {name}.lev"),
+                ),
+            ));
         }
-        for (file, level, range) in &levels {
-            let reachable = wanted.names.iter().any(|(n, _)| n == level)
-                || role_suffix(level).is_some_and(|s| {
-                    wanted.role_suffixes.iter().any(|(w, _)| w == s)
-                        || (wanted.quest && matches!(s, "fila" | "filb"))
-                })
-                || (wanted.mines && level == "minefill");
-            if !reachable {
-                out.push((
-                    *file,
-                    Diagnostic::new(
-                        Code::DG0502,
-                        *range,
-                        format!(
-                            "the dungeon description {} never loads the level \"{level}\"; add it there or remove it",
-                            dungeon_file.path(db).file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-                        ),
+    }
+    for (suffix, range) in &wanted.role_suffixes {
+        if !levels
+            .iter()
+            .any(|(_, level, _)| role_suffix(level) == Some(suffix.as_str()))
+        {
+            out.push((
+                dungeon_file,
+                Diagnostic::new(
+                    Code::DG0501,
+                    *range,
+                    format!(
+                        "no `.des` file here defines a quest level \"Rol-{suffix}\" for any role"
                     ),
-                ));
-            }
+                ),
+            ));
+        }
+    }
+    for (file, level, range) in &levels {
+        let reachable = wanted.names.iter().any(|(n, _)| n == level)
+            || role_suffix(level).is_some_and(|s| {
+                wanted.role_suffixes.iter().any(|(w, _)| w == s)
+                    || (wanted.quest && matches!(s, "fila" | "filb"))
+            })
+            || (wanted.mines && level == "minefill");
+        if !reachable {
+            out.push((
+                *file,
+                Diagnostic::new(
+                    Code::DG0502,
+                    *range,
+                    format!(
+                        "the dungeon description {} never loads the level \"{level}\"; add it there or remove it",
+                        dungeon_file.path(db).file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                    ),
+                ),
+            ));
         }
     }
     out

@@ -1,44 +1,13 @@
-//! Quick fixes (the fixes attached to diagnostics) and inlay hints.
+//! Inlay hints: the map glyph under every literal coordinate.
 
-use levkit_diagnostics::{Diagnostic, TextEdit, TextRange, TextSize};
 use levkit_model::nethack::{Coordinate, DetailKind};
 
-use crate::{SourceFile, diagnostics, nethack_model};
-
-/// A code action: a titled set of edits, and the diagnostic it fixes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Action {
-    pub title: String,
-    pub edits: Vec<TextEdit>,
-    pub diagnostic: Diagnostic,
-}
-
-/// The fixes of the diagnostics that touch `range`.
-pub fn code_actions(db: &dyn salsa::Database, file: SourceFile, range: TextRange) -> Vec<Action> {
-    diagnostics(db, file)
-        .iter()
-        .filter(|d| d.range.intersect(range).is_some() || d.range.contains_range(range))
-        .filter_map(|d| {
-            let fix = d.fix.as_ref()?;
-            Some(Action {
-                title: fix.title.clone(),
-                edits: fix.edits.clone(),
-                diagnostic: d.clone(),
-            })
-        })
-        .collect()
-}
-
-/// A label shown after a piece of text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InlayHint {
-    pub offset: TextSize,
-    pub label: String,
-    pub tooltip: String,
-}
+use crate::db::SourceFile;
+use crate::features::InlayHint;
+use crate::nethack::nethack_model;
 
 /// The map glyph under every literal coordinate of a map part: `(3,4)` shows `'.'`.
-pub fn inlay_hints(db: &dyn salsa::Database, file: SourceFile) -> Vec<InlayHint> {
+pub(crate) fn inlay_hints(db: &dyn salsa::Database, file: SourceFile) -> Vec<InlayHint> {
     let Some(model) = nethack_model(db, file) else {
         return Vec::new();
     };

@@ -6,33 +6,18 @@ use levkit_model::nethack::tables::{MONSTERS, OBJECTS, TRAPS};
 use levkit_model::nethack::{Map, map_origin, terrain_of};
 use levkit_syntax::SyntaxKind::*;
 use levkit_syntax::ast::values;
-use levkit_syntax::{Dialect, SyntaxNode, SyntaxToken};
+use levkit_syntax::{SyntaxNode, SyntaxToken};
 
-use crate::{SourceFile, dialect, docs, nethack_model, parse};
+use crate::db::{SourceFile, parse};
+use crate::docs;
+use crate::features::Hover;
+use crate::nethack::nethack_model;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hover {
-    pub range: TextRange,
-    pub markdown: String,
-}
-
-pub fn hover(db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> Option<Hover> {
+pub(crate) fn hover(db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> Option<Hover> {
     let root = parse(db, file).syntax();
-    let at = root.token_at_offset(offset);
-    let token = at
-        .clone()
-        .right_biased()
-        .filter(|t| !t.kind().is_trivia())
-        .or_else(|| at.left_biased())?;
-    let dialect = dialect(db, file);
-    if matches!(dialect, Dialect::Rlg327Monster | Dialect::Rlg327Object) {
-        return crate::rlg327::hover(db, file, &token);
-    }
+    let token = crate::tree::token_at(&root, offset)?;
     let text = token.text();
-    let doc = match dialect {
-        Dialect::NethackDungeon => docs::dungeon_keyword(text),
-        _ => docs::nethack_keyword(text),
-    };
+    let doc = docs::nethack_keyword(text);
     let markdown = match token.kind() {
         MAP_ROW => return map_cell(db, file, &token, offset),
         STRING | UNTERMINATED_STRING => name(&token)?,
@@ -61,7 +46,7 @@ pub fn hover(db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> Op
 }
 
 fn unquote(token: &SyntaxToken) -> String {
-    token.text().trim_matches('"').to_string()
+    crate::tree::unquote(token.text())
 }
 
 /// A monster, object or trap name, looked up as lev_comp would.

@@ -7,14 +7,9 @@ use levkit_syntax::SyntaxKind::*;
 use levkit_syntax::ast::{AstNode, Value, values};
 use levkit_syntax::{SyntaxNode, SyntaxToken};
 
-use crate::{SourceFile, Workspace, parse};
-
-/// A place in a file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Location {
-    pub file: SourceFile,
-    pub range: TextRange,
-}
+use crate::FileId;
+use crate::db::{SourceFile, Workspace, parse};
+use crate::features::Location;
 
 /// What the cursor names.
 enum Target {
@@ -31,19 +26,10 @@ enum Target {
 }
 
 fn token_at(db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> Option<SyntaxToken> {
-    let root = parse(db, file).syntax();
-    let at = root.token_at_offset(offset);
-    let token = at
-        .clone()
-        .right_biased()
-        .filter(|t| !t.kind().is_trivia())
-        .or_else(|| at.left_biased())?;
-    Some(token)
+    crate::tree::token_at(&parse(db, file).syntax(), offset)
 }
 
-fn unquote(text: &str) -> String {
-    text.trim_matches('"').to_string()
-}
+use crate::tree::unquote;
 
 fn register_list(kind: levkit_syntax::SyntaxKind) -> Option<levkit_syntax::SyntaxKind> {
     Some(match kind {
@@ -196,7 +182,7 @@ fn level_declarations(
                     }));
             if matches {
                 let location = Location {
-                    file,
+                    file: FileId(file),
                     range: token.text_range(),
                 };
                 if is_dungeon {
@@ -212,26 +198,29 @@ fn level_declarations(
 
 fn workspace_files(
     db: &dyn salsa::Database,
-    workspace: Option<Workspace>,
+    workspace: Workspace,
     file: SourceFile,
 ) -> Vec<SourceFile> {
-    let mut files = workspace.map(|w| w.files(db).clone()).unwrap_or_default();
+    let mut files = workspace.files(db).clone();
     if !files.contains(&file) {
         files.push(file);
     }
     files
 }
 
-pub fn goto_definition(
+pub(crate) fn goto_definition(
     db: &dyn salsa::Database,
-    workspace: Option<Workspace>,
+    workspace: Workspace,
     file: SourceFile,
     offset: TextSize,
 ) -> Vec<Location> {
     let Some(token) = token_at(db, file, offset) else {
         return Vec::new();
     };
-    let at = |range| Location { file, range };
+    let at = |range| Location {
+        file: FileId(file),
+        range,
+    };
     match target(&token) {
         Some(Target::Register { scope, list, index }) => register_entries(&scope, list)
             .get(index)
@@ -256,7 +245,10 @@ pub fn goto_definition(
             // From dungeon.def, a level's definition is its level file; a chain's, the level
             // it names. From a level file, it is the dungeon.def line that places the level.
             let preferred = if is_chain_base {
-                dungeon.into_iter().filter(|l| l.file == file).collect()
+                dungeon
+                    .into_iter()
+                    .filter(|l| l.file == FileId(file))
+                    .collect()
             } else if in_dungeon_file {
                 des
             } else {
@@ -264,23 +256,26 @@ pub fn goto_definition(
             };
             preferred
                 .into_iter()
-                .filter(|l| !l.range.contains_range(token.text_range()) || l.file != file)
+                .filter(|l| !l.range.contains_range(token.text_range()) || l.file != FileId(file))
                 .collect()
         }
         None => Vec::new(),
     }
 }
 
-pub fn references(
+pub(crate) fn references(
     db: &dyn salsa::Database,
-    workspace: Option<Workspace>,
+    workspace: Workspace,
     file: SourceFile,
     offset: TextSize,
 ) -> Vec<Location> {
     let Some(token) = token_at(db, file, offset) else {
         return Vec::new();
     };
-    let at = |range| Location { file, range };
+    let at = |range| Location {
+        file: FileId(file),
+        range,
+    };
     match target(&token) {
         Some(Target::Register { scope, list, index }) => {
             let mut out: Vec<Location> = register_entries(&scope, list)
@@ -314,7 +309,7 @@ pub fn references(
                         && unquote(t.text()) == name
                     {
                         out.push(Location {
-                            file: other,
+                            file: FileId(other),
                             range: t.text_range(),
                         });
                     }

@@ -1,0 +1,80 @@
+//! The salsa database: inputs (files, the workspace) and the queries every dialect shares.
+//! Nothing outside `ide` sees this module; the edges use [`crate::AnalysisHost`].
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use levkit_diagnostics::{Diagnostic, LineIndex};
+use levkit_syntax::{Dialect, Parse};
+
+use crate::languages::language;
+
+#[salsa::input(debug)]
+pub(crate) struct SourceFile {
+    #[returns(deref)]
+    pub path: PathBuf,
+    #[returns(ref)]
+    pub text: Arc<str>,
+    /// The error found while decoding the file's bytes, if they were not UTF-8.
+    #[returns(ref)]
+    pub encoding_error: Option<Diagnostic>,
+    /// The dialect chosen by the user; `None` means "recognise it from the content".
+    #[returns(copy)]
+    pub dialect_override: Option<Dialect>,
+}
+
+/// The files analysed together (a checked folder, an editor's workspace).
+#[salsa::input]
+pub(crate) struct Workspace {
+    #[returns(ref)]
+    pub files: Vec<SourceFile>,
+}
+
+#[salsa::db]
+#[derive(Clone, Default)]
+pub(crate) struct RootDatabase {
+    storage: salsa::Storage<Self>,
+}
+
+#[salsa::db]
+impl salsa::Database for RootDatabase {}
+
+/// The file's dialect: the override, or what its content says.
+#[salsa::tracked(returns(copy))]
+pub(crate) fn dialect(db: &dyn salsa::Database, file: SourceFile) -> Dialect {
+    file.dialect_override(db)
+        .unwrap_or_else(|| Dialect::detect(file.path(db), file.text(db)))
+}
+
+#[salsa::tracked]
+pub(crate) fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
+    levkit_syntax::parse(file.text(db), dialect(db, file))
+}
+
+#[salsa::tracked]
+pub(crate) fn line_index(db: &dyn salsa::Database, file: SourceFile) -> Arc<LineIndex> {
+    Arc::new(LineIndex::new(file.text(db)))
+}
+
+/// Every diagnostic of the file on its own, sorted by position: encoding, then what its
+/// dialect reports. All codes are included; [`crate::Analysis::diagnostics`] applies options.
+#[salsa::tracked]
+pub(crate) fn file_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = file.encoding_error(db).iter().cloned().collect();
+    out.extend(language(dialect(db, file)).diagnostics(db, file));
+    levkit_diagnostics::sort(&mut out);
+    out
+}
+
+/// Diagnostics that need several files of the workspace, each with the file it belongs to.
+#[salsa::tracked]
+pub(crate) fn workspace_diagnostics(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> Vec<(SourceFile, Diagnostic)> {
+    workspace
+        .files(db)
+        .iter()
+        .flat_map(|&file| language(dialect(db, file)).workspace_diagnostics(db, workspace, file))
+        .collect()
+}

@@ -1,0 +1,179 @@
+//! NetHack's dungeon description (`dungeon.def`, dgn_comp): checks, the links to the level
+//! files beside it, keyword hover, completion, outline, navigation to levels, an overview as
+//! the preview, and the `dungeon` file `compile` writes.
+
+mod links;
+
+use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
+use levkit_model::dungeon::DungeonFile;
+use levkit_syntax::Dialect;
+use levkit_syntax::SyntaxKind::*;
+use levkit_syntax::SyntaxNode;
+
+use crate::compile::{Compiled, CompiledFile, Emit};
+use crate::db::{SourceFile, Workspace, dialect, parse};
+use crate::features::{Completion, Fold, Highlight, Hover, Location, Symbol, SymbolKind};
+use crate::languages::Language;
+use crate::nethack::completion::Vocabulary;
+use crate::nethack::{completion, navigation, structure};
+use crate::preview::{DungeonOverview, DungeonPreview, Preview, PreviewRequest};
+
+pub(crate) struct Dungeon;
+
+/// The model of a dungeon description (`None` for files of other dialects).
+#[salsa::tracked]
+pub(crate) fn dungeon_model(db: &dyn salsa::Database, file: SourceFile) -> Option<DungeonFile> {
+    (dialect(db, file) == Dialect::NethackDungeon)
+        .then(|| levkit_model::dungeon::lower(&parse(db, file).syntax()))
+}
+
+impl Language for Dungeon {
+    fn diagnostics(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+        let mut out = parse(db, file).errors().to_vec();
+        if let Some(model) = dungeon_model(db, file) {
+            out.extend(levkit_check::dungeon::check(model));
+        }
+        out
+    }
+
+    fn workspace_diagnostics(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+    ) -> Vec<(SourceFile, Diagnostic)> {
+        links::links(db, workspace, file)
+    }
+
+    fn hover(&self, db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> Option<Hover> {
+        let token = crate::tree::token_at(&parse(db, file).syntax(), offset)?;
+        Some(Hover {
+            range: token.text_range(),
+            markdown: crate::docs::render(crate::docs::dungeon_keyword(token.text())?),
+        })
+    }
+
+    fn completions(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<Completion> {
+        completion::completions(db, workspace, file, offset, Vocabulary::Dungeon)
+    }
+
+    fn symbols(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Symbol> {
+        parse(db, file)
+            .syntax()
+            .children()
+            .filter(|n| n.kind() == DUNGEON)
+            .map(|n| dungeon_symbol(&n))
+            .collect()
+    }
+
+    fn folding_ranges(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Fold> {
+        crate::tree::folds(&parse(db, file).syntax(), |k| k == DUNGEON)
+    }
+
+    fn selection_ranges(
+        &self,
+        db: &dyn salsa::Database,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<TextRange> {
+        crate::tree::selection_ranges(&parse(db, file).syntax(), offset)
+    }
+
+    fn highlights(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Highlight> {
+        structure::highlights(&parse(db, file).syntax())
+    }
+
+    fn definitions(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<Location> {
+        navigation::goto_definition(db, workspace, file, offset)
+    }
+
+    fn references(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<Location> {
+        navigation::references(db, workspace, file, offset)
+    }
+
+    fn preview(
+        &self,
+        db: &dyn salsa::Database,
+        _workspace: Workspace,
+        file: SourceFile,
+        _request: &PreviewRequest,
+    ) -> Preview {
+        let Some(model) = dungeon_model(db, file) else {
+            return Preview::nothing("this file holds no dungeon description".into());
+        };
+        Preview::Dungeon(DungeonPreview {
+            overview: DungeonOverview::new(&model.tables()),
+            notes: Vec::new(),
+        })
+    }
+
+    fn compile(
+        &self,
+        db: &dyn salsa::Database,
+        file: SourceFile,
+        emit: Emit,
+        diagnostics: &[Diagnostic],
+    ) -> Compiled {
+        let Some(model) = dungeon_model(db, file) else {
+            return Compiled::refused("this file holds no dungeon description".into());
+        };
+        match emit {
+            Emit::Files => {}
+            Emit::Print | Emit::PrintCompat | Emit::Json => {
+                return Compiled::refused(format!(
+                    "a dungeon description compiles to the game's `dungeon` file, not to {}",
+                    emit.describe()
+                ));
+            }
+        }
+        let has_errors = diagnostics
+            .iter()
+            .any(|d| d.severity == levkit_diagnostics::Severity::Error);
+        // dgn_comp names its output after the input without its extension.
+        let name = file
+            .path(db)
+            .file_stem()
+            .map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned());
+        Compiled {
+            files: vec![CompiledFile {
+                name,
+                bytes: (!has_errors).then(|| levkit_compile::dungeon::compile(model)),
+            }],
+            ..Compiled::default()
+        }
+    }
+}
+
+fn dungeon_symbol(dungeon: &SyntaxNode) -> Symbol {
+    let opening = dungeon.children().find(|n| n.kind() == DUNGEON_STMT);
+    let mut symbol = structure::named(dungeon, opening, SymbolKind::Dungeon, "(unnamed dungeon)");
+    for child in dungeon.children() {
+        let kind = match child.kind() {
+            DGN_LEVEL_STMT | CHAIN_LEVEL_STMT => SymbolKind::DungeonLevel,
+            DGN_BRANCH_STMT | CHAIN_BRANCH_STMT => SymbolKind::Branch,
+            _ => continue,
+        };
+        let mut entry = structure::named(&child, Some(child.clone()), kind, "?");
+        entry.detail = child.first_token().map(|t| t.text().to_string());
+        symbol.children.push(entry);
+    }
+    symbol
+}

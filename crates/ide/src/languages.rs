@@ -1,0 +1,136 @@
+//! Dialect dispatch: the one place `ide` matches on [`Dialect`].
+//!
+//! Each dialect module implements [`Language`]; a feature it lacks keeps the default, which
+//! answers empty. No arm is a wildcard, so a new dialect is a compile error here until it
+//! says which module answers for it.
+
+use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
+use levkit_syntax::Dialect;
+
+use crate::compile::{Compiled, Emit};
+use crate::db::{SourceFile, Workspace};
+use crate::features::{Completion, Fold, Highlight, Hover, InlayHint, Location, Symbol};
+use crate::preview::{Heatmap, Preview, PreviewRequest};
+
+type Db<'a> = &'a dyn salsa::Database;
+
+/// What a dialect knows how to answer. Every method has the file's dialect already decided.
+pub(crate) trait Language: Sync {
+    /// The file's own problems: syntax and semantics (decoding errors are added by the caller).
+    fn diagnostics(&self, db: Db, file: SourceFile) -> Vec<Diagnostic>;
+
+    /// Problems that involve other files of the workspace, reported by this file (each with
+    /// the file it belongs to).
+    fn workspace_diagnostics(
+        &self,
+        _db: Db,
+        _workspace: Workspace,
+        _file: SourceFile,
+    ) -> Vec<(SourceFile, Diagnostic)> {
+        Vec::new()
+    }
+
+    fn hover(&self, _db: Db, _file: SourceFile, _offset: TextSize) -> Option<Hover> {
+        None
+    }
+
+    fn completions(
+        &self,
+        _db: Db,
+        _workspace: Workspace,
+        _file: SourceFile,
+        _offset: TextSize,
+    ) -> Vec<Completion> {
+        Vec::new()
+    }
+
+    fn symbols(&self, _db: Db, _file: SourceFile) -> Vec<Symbol> {
+        Vec::new()
+    }
+
+    fn folding_ranges(&self, _db: Db, _file: SourceFile) -> Vec<Fold> {
+        Vec::new()
+    }
+
+    fn selection_ranges(&self, _db: Db, _file: SourceFile, _offset: TextSize) -> Vec<TextRange> {
+        Vec::new()
+    }
+
+    fn highlights(&self, _db: Db, _file: SourceFile) -> Vec<Highlight> {
+        Vec::new()
+    }
+
+    fn definitions(
+        &self,
+        _db: Db,
+        _workspace: Workspace,
+        _file: SourceFile,
+        _offset: TextSize,
+    ) -> Vec<Location> {
+        Vec::new()
+    }
+
+    fn references(
+        &self,
+        _db: Db,
+        _workspace: Workspace,
+        _file: SourceFile,
+        _offset: TextSize,
+    ) -> Vec<Location> {
+        Vec::new()
+    }
+
+    fn inlay_hints(&self, _db: Db, _file: SourceFile) -> Vec<InlayHint> {
+        Vec::new()
+    }
+
+    fn preview(
+        &self,
+        db: Db,
+        _workspace: Workspace,
+        file: SourceFile,
+        _request: &PreviewRequest,
+    ) -> Preview {
+        Preview::nothing(format!(
+            "{} has nothing levkit can preview yet",
+            crate::tree::display_name(file.path(db))
+        ))
+    }
+
+    fn heatmap(
+        &self,
+        _db: Db,
+        _workspace: Workspace,
+        _file: SourceFile,
+        _request: &PreviewRequest,
+        _seeds: (u32, u32),
+        _progress: &(dyn Fn() + Sync),
+    ) -> Option<Heatmap> {
+        None
+    }
+
+    fn compile(
+        &self,
+        db: Db,
+        file: SourceFile,
+        emit: Emit,
+        _diagnostics: &[Diagnostic],
+    ) -> Compiled {
+        Compiled::refused(format!(
+            "{} cannot be compiled to {}",
+            crate::tree::display_name(file.path(db)),
+            emit.describe()
+        ))
+    }
+}
+
+/// The implementation of a dialect's features.
+pub(crate) fn language(dialect: Dialect) -> &'static dyn Language {
+    match dialect {
+        Dialect::NethackDes => &crate::nethack::Nethack,
+        Dialect::NethackDungeon => &crate::dungeon::Dungeon,
+        Dialect::Rlg327Monster | Dialect::Rlg327Object => &crate::rlg327::Rlg327,
+        Dialect::DcssDes => &crate::dcss::Dcss,
+        Dialect::Unknown => &crate::unknown::Unknown,
+    }
+}

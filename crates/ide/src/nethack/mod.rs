@@ -1,0 +1,166 @@
+//! NetHack 3.4.3 special levels (`.des`, lev_comp): checks, hover, completion, outline,
+//! navigation, inlay hints, the level as the game builds it, and the `.lev` files `compile`
+//! writes. The dungeon description shares the completion, navigation and highlighting
+//! machinery of this module (`crate::dungeon` calls it with its own vocabulary).
+
+pub(crate) mod completion;
+mod hover;
+mod inlay;
+pub(crate) mod navigation;
+mod preview;
+pub(crate) mod structure;
+
+use levkit_diagnostics::{Diagnostic, Severity, TextRange, TextSize};
+use levkit_model::nethack::DesFile;
+use levkit_syntax::Dialect;
+
+use crate::compile::{Compiled, CompiledFile, Emit};
+use crate::db::{SourceFile, Workspace, dialect, parse};
+use crate::features::{Completion, Fold, Highlight, Hover, InlayHint, Location, Symbol};
+use crate::languages::Language;
+use crate::preview::{Heatmap, Preview, PreviewRequest};
+use completion::Vocabulary;
+
+pub(crate) struct Nethack;
+
+/// The semantic model of a `.des` file (`None` for files of other dialects).
+#[salsa::tracked]
+pub(crate) fn nethack_model(db: &dyn salsa::Database, file: SourceFile) -> Option<DesFile> {
+    (dialect(db, file) == Dialect::NethackDes)
+        .then(|| levkit_model::nethack::lower(&parse(db, file).syntax()))
+}
+
+impl Language for Nethack {
+    fn diagnostics(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+        let mut out = parse(db, file).errors().to_vec();
+        if let Some(model) = nethack_model(db, file) {
+            out.extend(levkit_check::nethack::check(model));
+        }
+        out
+    }
+
+    fn hover(&self, db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> Option<Hover> {
+        hover::hover(db, file, offset)
+    }
+
+    fn completions(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<Completion> {
+        completion::completions(db, workspace, file, offset, Vocabulary::Levels)
+    }
+
+    fn symbols(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Symbol> {
+        structure::symbols(&parse(db, file).syntax())
+    }
+
+    fn folding_ranges(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Fold> {
+        structure::folding_ranges(&parse(db, file).syntax())
+    }
+
+    fn selection_ranges(
+        &self,
+        db: &dyn salsa::Database,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<TextRange> {
+        crate::tree::selection_ranges(&parse(db, file).syntax(), offset)
+    }
+
+    fn highlights(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Highlight> {
+        structure::highlights(&parse(db, file).syntax())
+    }
+
+    fn definitions(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<Location> {
+        navigation::goto_definition(db, workspace, file, offset)
+    }
+
+    fn references(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<Location> {
+        navigation::references(db, workspace, file, offset)
+    }
+
+    fn inlay_hints(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<InlayHint> {
+        inlay::inlay_hints(db, file)
+    }
+
+    fn preview(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        request: &PreviewRequest,
+    ) -> Preview {
+        preview::preview(db, workspace, file, request)
+    }
+
+    fn heatmap(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        request: &PreviewRequest,
+        seeds: (u32, u32),
+        progress: &(dyn Fn() + Sync),
+    ) -> Option<Heatmap> {
+        preview::heatmap(db, workspace, file, request, seeds, progress)
+    }
+
+    fn compile(
+        &self,
+        db: &dyn salsa::Database,
+        file: SourceFile,
+        emit: Emit,
+        diagnostics: &[Diagnostic],
+    ) -> Compiled {
+        let Some(model) = nethack_model(db, file) else {
+            return Compiled::refused("this file holds no NetHack level".into());
+        };
+        match emit {
+            Emit::Files => {}
+            Emit::Print | Emit::PrintCompat | Emit::Json => {
+                return Compiled::refused(format!(
+                    "NetHack levels compile to `.lev` files, not to {}",
+                    emit.describe()
+                ));
+            }
+        }
+        // An error outside every level (before the first one) stops the whole file.
+        let file_errors = diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .any(|d| !model.levels.iter().any(|l| l.range.contains_range(d.range)));
+        let files = levkit_compile::nethack::compile_file(model, diagnostics)
+            .into_iter()
+            .filter_map(|level| {
+                Some(CompiledFile {
+                    name: level.file_name?,
+                    bytes: level.bytes.filter(|_| !file_errors),
+                })
+            })
+            .collect();
+        Compiled {
+            files,
+            ..Compiled::default()
+        }
+    }
+}
+
+/// A `.lev` file as readable records; on a malformed file, what was decoded and the problem.
+pub(crate) fn inspect(bytes: &[u8]) -> Result<String, (String, String)> {
+    levkit_compile::nethack::inspect(bytes).map_err(|e| (e.partial.clone(), e.to_string()))
+}
