@@ -1,12 +1,14 @@
 //! NetHack 3.4.3 `.lev` files, byte for byte what lev_comp 3.4.3 writes on x86_64 Linux
-//! (LP64, little-endian): see the research note, section 2, for the layout.
+//! (LP64, little-endian): see the research note, section 2, for the layout, and [`lev`] for
+//! the one place it is written down in code.
 
 mod inspect;
+pub mod lev;
 mod write;
 
 pub use inspect::{InspectError, inspect};
 pub(crate) use write::VERSION_INFO;
-pub use write::{compile_level, compile_level_with_origins};
+pub use write::{compile_level, compile_level_with_origins, level_records};
 
 use levkit_diagnostics::{Diagnostic, Severity};
 use levkit_model::nethack::{DesFile, Level};

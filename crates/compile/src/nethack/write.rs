@@ -1,68 +1,25 @@
-//! The `.lev` writer: lev_comp's structs, field by field, padding included.
+//! The `.lev` writer: a level's model as lev_comp's records, which [`lev::encode`] lays out.
 
 use levkit_model::nethack::names::{monster_index, object_index, room_type, trap_type};
 use levkit_model::nethack::{
-    Alignment, AppearanceKind, Area, Class, Coordinate, CorridorEnd, CorridorTarget, Detail,
-    DetailKind, Direction, Fill, LevRegion, LevRegionKind, Level, LevelKind, Light, Map, MapPart,
-    Monster, Object, Rect, Region, Registers, Room, Terrain, terrain_of, wallify,
+    Alignment, AppearanceKind, Class, Coordinate, CorridorEnd, CorridorTarget, Detail, DetailKind,
+    Direction, DoorState, Fill, LevRegionKind, Level, LevelKind, Light, Map, MapPart, Monster,
+    Object, Rect, Region, RegisterList, Registers, Room, Terrain, terrain_of, wallify,
 };
 use levkit_model::{Spanned, TextRange};
+
+use super::lev::{self, Area, Body};
 
 /// The four words that open every file: version 3.4.3.0, the feature set of the default Unix
 /// build, and the two checksums of that build's tables and structures.
 pub(crate) const VERSION_INFO: [u64; 4] = [0x0304_0300, 0x001e_0cc6, 0x211b_117e, 0xb8d2_4950];
 
-const SP_LEV_ROOMS: u8 = 1;
-const SP_LEV_MAZE: u8 = 2;
 /// The coordinate, class and alignment value of `random`.
 const RANDOM_REGISTER: i8 = -11;
 /// A monster's alignment when none is given.
 const NO_ALIGNMENT: i8 = -12;
 /// `unfilled` adds this to a region's room type.
 const UNFILLED: i8 = 25;
-
-#[derive(Default)]
-struct Out {
-    bytes: Vec<u8>,
-    /// Where each record starts in `bytes`, and the source it came from.
-    origins: Vec<(u32, TextRange)>,
-}
-
-impl Out {
-    /// The next bytes are the record written for this source range.
-    fn mark(&mut self, range: TextRange) {
-        self.origins.push((self.bytes.len() as u32, range));
-    }
-    fn i8(&mut self, v: i64) {
-        // C stores into a signed char: keep the low byte, as lev_comp does.
-        self.bytes.push(v as u8);
-    }
-    fn i16(&mut self, v: i64) {
-        self.bytes.extend_from_slice(&(v as i16).to_le_bytes());
-    }
-    fn i32(&mut self, v: i64) {
-        self.bytes.extend_from_slice(&(v as i32).to_le_bytes());
-    }
-    fn u64(&mut self, v: u64) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    fn zeros(&mut self, n: usize) {
-        self.bytes.extend(std::iter::repeat_n(0, n));
-    }
-    /// The `Str_or_Len` union: the length in the first four of eight bytes.
-    fn str_len(&mut self, s: Option<&str>) {
-        self.i32(s.map_or(0, |s| s.len() as i64));
-        self.zeros(4);
-    }
-    fn text(&mut self, s: Option<&str>) {
-        if let Some(s) = s {
-            self.bytes.extend_from_slice(s.as_bytes());
-        }
-    }
-    fn count(&mut self, n: usize) {
-        self.i8(n as i64);
-    }
-}
 
 pub fn compile_level(level: &Level) -> Vec<u8> {
     compile_level_with_origins(level).0
@@ -72,52 +29,362 @@ pub fn compile_level(level: &Level) -> Vec<u8> {
 /// it was written for (a map part's offset maps to its MAP block): the generator reports
 /// such offsets as origins, and this turns them back into source lines.
 pub fn compile_level_with_origins(level: &Level) -> (Vec<u8>, Vec<(u32, TextRange)>) {
-    let mut out = Out::default();
-    for word in VERSION_INFO {
-        out.u64(word);
-    }
-    out.bytes.push(match level.kind {
-        LevelKind::Rooms => SP_LEV_ROOMS,
-        LevelKind::Maze => SP_LEV_MAZE,
-    });
-    match &level.init_map {
-        Some(init) => {
-            out.i8(1);
-            out.i8(0);
-            out.i8(terrain_code(init.foreground.value));
-            out.i8(terrain_code(init.background.value));
-            out.i8(i64::from(init.smoothed));
-            out.i8(i64::from(init.joined.value));
-            out.i8(light(init.lit));
-            out.i8(init.walled.map_or(-1, i64::from));
-        }
-        None => out.zeros(8),
-    }
+    let (mut records, sources) = level_records(level);
+    let (bytes, origins) = lev::encode(&mut records);
+    let origins = origins
+        .into_iter()
+        .map(|(offset, source)| (offset, sources[source as usize]))
+        .collect();
+    (bytes, origins)
+}
+
+/// The records lev_comp writes for a level. Each record's `origin` is an index into the
+/// returned source ranges (the statement it was written for) until [`lev::encode`] lays it
+/// out.
+pub fn level_records(level: &Level) -> (lev::SpecialLevel, Vec<TextRange>) {
+    let mut sources = Sources::default();
+    let init = level
+        .init_map
+        .as_ref()
+        .map_or_else(lev::InitMap::default, |init| lev::InitMap {
+            present: true,
+            fg: terrain_code(init.foreground.value),
+            bg: terrain_code(init.background.value),
+            smoothed: init.smoothed,
+            joined: init.joined.value,
+            lit: light(init.lit),
+            walled: init.walled.map_or(-1, i8::from),
+        });
     let flags = level
         .flags
         .iter()
         .fold(0u64, |acc, f| acc | u64::from(f.value.bit()));
-    out.u64(flags);
     let message = level
         .messages
         .iter()
         .map(|m| m.value.as_str())
         .collect::<Vec<_>>()
         .join("\n");
-    out.count(message.len());
-    out.text(Some(&message));
-    match level.kind {
-        LevelKind::Maze => write_maze(&mut out, level),
-        LevelKind::Rooms => write_rooms(&mut out, level),
+    let body = match level.kind {
+        LevelKind::Maze => Body::Maze(lev::Maze {
+            filling: match level.fill.map(|f| f.value) {
+                Some(Fill::Char(c)) => terrain_code(c),
+                _ => -1,
+            },
+            parts: level
+                .parts
+                .iter()
+                .map(|part| sources.part(part, init.present))
+                .collect(),
+        }),
+        LevelKind::Rooms => Body::Rooms(sources.room_level(level)),
+    };
+    let records = lev::SpecialLevel {
+        version: VERSION_INFO,
+        init,
+        flags,
+        message,
+        body,
+    };
+    (records, sources.ranges)
+}
+
+/// The source range of every record, in the order they were built.
+#[derive(Default)]
+struct Sources {
+    ranges: Vec<TextRange>,
+}
+
+impl Sources {
+    /// The key a record written for `range` carries as its origin.
+    fn key(&mut self, range: TextRange) -> u32 {
+        self.ranges.push(range);
+        (self.ranges.len() - 1) as u32
     }
-    (out.bytes, out.origins)
+
+    fn part(&mut self, part: &MapPart, init_present: bool) -> lev::MazePart {
+        let (halign, valign) = part
+            .geometry
+            .map_or((1, 1), |g| (g.value.0.value(), g.value.1.value()));
+        let grid = map_codes(part.map.as_ref(), &part.details);
+        let (xsize, ysize) = (grid.first().map_or(0, Vec::len) as i8, grid.len() as i8);
+        let details = &part.details;
+        let (object_registers, monster_registers) = registers(&part.registers);
+        lev::MazePart {
+            halign,
+            valign,
+            xsize,
+            ysize,
+            map: if lev::map_is_stored(init_present, xsize, ysize) {
+                grid
+            } else {
+                Vec::new()
+            },
+            lev_regions: self.select(details, |k| match k {
+                DetailKind::LevRegion(r) => Some(lev_region(r)),
+                _ => None,
+            }),
+            object_registers,
+            place_registers: part
+                .registers
+                .places
+                .first()
+                .map_or(&[][..], |l| &l.items[..])
+                .iter()
+                .map(|p| (p.value.0 as i8, p.value.1 as i8))
+                .collect(),
+            monster_registers,
+            regions: self.select(details, |k| match k {
+                DetailKind::Region(r) => Some(region(r)),
+                _ => None,
+            }),
+            doors: self.select(details, |k| match k {
+                DetailKind::Door { state, at } => Some(lev::DoorRec {
+                    at: coordinate(at),
+                    mask: state.value.mask(),
+                    origin: 0,
+                }),
+                _ => None,
+            }),
+            drawbridges: self.select(details, |k| match k {
+                DetailKind::Drawbridge {
+                    at,
+                    direction,
+                    state,
+                } => Some(lev::DrawbridgeRec {
+                    at: coordinate(at),
+                    dir: match direction.value {
+                        Direction::North => 0,
+                        Direction::South => 1,
+                        Direction::East => 2,
+                        Direction::West => 3,
+                    },
+                    open: state.value == DoorState::Open,
+                    origin: 0,
+                }),
+                _ => None,
+            }),
+            walks: self.select(details, |k| match k {
+                DetailKind::Mazewalk { at, direction } => Some(lev::WalkRec {
+                    at: coordinate(at),
+                    dir: direction_bits(direction.value),
+                    origin: 0,
+                }),
+                _ => None,
+            }),
+            non_diggable: self.select(details, |k| match k {
+                DetailKind::NonDiggable(r) => Some(area_rec(r)),
+                _ => None,
+            }),
+            non_passwall: self.select(details, |k| match k {
+                DetailKind::NonPasswall(r) => Some(area_rec(r)),
+                _ => None,
+            }),
+            ladders: self.select(details, |k| match k {
+                DetailKind::Ladder { at, up } => Some(stair(at, *up)),
+                _ => None,
+            }),
+            stairs: self.select(details, |k| match k {
+                DetailKind::Stair { at, up } => Some(stair(at, *up)),
+                _ => None,
+            }),
+            altars: self.select(details, altar),
+            fountains: self.select(details, |k| match k {
+                DetailKind::Fountain(at) => Some(spot(at)),
+                _ => None,
+            }),
+            traps: self.select(details, trap),
+            things: self.things(details),
+            origin: self.key(part.map.as_ref().map_or(part.range, |m| m.range)),
+        }
+    }
+
+    /// The records of the details `record` picks, in source order, keyed by their sources.
+    fn select<T: HasOrigin>(
+        &mut self,
+        details: &[Detail],
+        record: impl Fn(&DetailKind) -> Option<T>,
+    ) -> Vec<T> {
+        details
+            .iter()
+            .filter_map(|d| {
+                let mut r = record(&d.kind)?;
+                *r.origin() = self.key(d.range);
+                Some(r)
+            })
+            .collect()
+    }
+
+    fn things(&mut self, details: &[Detail]) -> lev::Things {
+        lev::Things {
+            monsters: self.select(details, |k| match k {
+                DetailKind::Monster(m) => Some(monster(m)),
+                _ => None,
+            }),
+            objects: self.select(details, |k| match k {
+                DetailKind::Object(o) => Some(object(o)),
+                _ => None,
+            }),
+            gold: self.select(details, |k| match k {
+                DetailKind::Gold { amount, at } => Some(lev::GoldRec {
+                    at: coordinate(at),
+                    amount: amount.value.unwrap_or(-1) as i32,
+                    origin: 0,
+                }),
+                _ => None,
+            }),
+            engravings: self.select(details, |k| match k {
+                DetailKind::Engraving { at, kind, text } => Some(lev::EngravingRec {
+                    at: coordinate(at),
+                    text: text.value.clone(),
+                    kind: kind.unwrap_or(-1),
+                    origin: 0,
+                }),
+                _ => None,
+            }),
+        }
+    }
+
+    fn room_level(&mut self, level: &Level) -> lev::RoomLevel {
+        let (object_registers, monster_registers) = registers(&level.registers);
+        let rooms = level.rooms.iter().map(|room| self.room(room)).collect();
+        let corridors = &level.corridors;
+        let corridors = match corridors.random {
+            Some(range) => vec![lev::CorridorRec {
+                src: lev::CorridorEnd {
+                    room: -1,
+                    wall: 0,
+                    door: 0,
+                },
+                dest: lev::CorridorEnd::default(),
+                origin: self.key(range),
+            }],
+            None => corridors
+                .explicit
+                .iter()
+                .map(|corridor| lev::CorridorRec {
+                    src: corridor_end(&corridor.from),
+                    dest: match &corridor.to {
+                        CorridorTarget::Door(end) => corridor_end(end),
+                        CorridorTarget::Number(n) => lev::CorridorEnd {
+                            room: -1,
+                            wall: n.value as i8,
+                            door: 0,
+                        },
+                    },
+                    origin: self.key(corridor.range),
+                })
+                .collect(),
+        };
+        lev::RoomLevel {
+            object_registers,
+            monster_registers,
+            rooms,
+            corridors,
+        }
+    }
+
+    fn room(&mut self, room: &Room) -> lev::RoomRec {
+        let origin = self.key(room.range);
+        let (x, y) = room.position.value.unwrap_or((-1, -1));
+        let (w, h) = room.size.value.unwrap_or((-1, -1));
+        let (xalign, yalign) = room
+            .alignment
+            .value
+            .map_or((-1, -1), |(h, v)| (h.value(), v.value()));
+        let chance = room.details.iter().find_map(|d| match &d.kind {
+            DetailKind::RoomChance(c) => Some(c.value),
+            _ => None,
+        });
+        let details = &room.details;
+        lev::RoomRec {
+            name: room.name().map_or_else(String::new, |n| n.value.clone()),
+            parent: room
+                .parent
+                .as_ref()
+                .map_or_else(String::new, |p| p.value.clone()),
+            x: x as i8,
+            y: y as i8,
+            w: w as i8,
+            h: h as i8,
+            xalign,
+            yalign,
+            rtype: room_type_value(room.room_type.as_ref()),
+            chance: chance.unwrap_or(0) as i8,
+            rlit: light(room.lit.value),
+            filled: room.filled.map_or(1, |f| i8::from(f.value)),
+            doors: self.select(details, |k| match k {
+                DetailKind::RoomDoor(door) => Some(lev::RoomDoorRec {
+                    wall: door.wall.value.map_or(-1, direction_bits),
+                    pos: door.position.value.unwrap_or(-1) as i8,
+                    secret: door.secret.value.map_or(-1, i8::from),
+                    mask: door.state.value.mask(),
+                    origin: 0,
+                }),
+                _ => None,
+            }),
+            stairs: self.select(details, |k| match k {
+                DetailKind::Stair { at, up } => Some(stair(at, *up)),
+                _ => None,
+            }),
+            altars: self.select(details, altar),
+            fountains: self.select(details, |k| match k {
+                DetailKind::Fountain(at) => Some(spot(at)),
+                _ => None,
+            }),
+            sinks: self.select(details, |k| match k {
+                DetailKind::Sink(at) => Some(spot(at)),
+                _ => None,
+            }),
+            pools: self.select(details, |k| match k {
+                DetailKind::Pool(at) => Some(spot(at)),
+                _ => None,
+            }),
+            traps: self.select(details, trap),
+            things: self.things(details),
+            origin,
+        }
+    }
 }
 
-fn terrain_code(c: char) -> i64 {
-    terrain_of(c).map_or(-1, |t| i64::from(t.code()))
+/// Records whose origin the writer keys by source.
+trait HasOrigin {
+    fn origin(&mut self) -> &mut u32;
 }
 
-fn light(light: Light) -> i64 {
+macro_rules! has_origin {
+    ($($record:ty),*) => {
+        $(impl HasOrigin for $record {
+            fn origin(&mut self) -> &mut u32 {
+                &mut self.origin
+            }
+        })*
+    };
+}
+
+has_origin!(
+    lev::LevRegion,
+    lev::RegionRec,
+    lev::DoorRec,
+    lev::DrawbridgeRec,
+    lev::WalkRec,
+    lev::AreaRec,
+    lev::StairRec,
+    lev::AltarRec,
+    lev::SpotRec,
+    lev::TrapRec,
+    lev::MonsterRec,
+    lev::ObjectRec,
+    lev::GoldRec,
+    lev::EngravingRec,
+    lev::RoomDoorRec
+);
+
+fn terrain_code(c: char) -> i8 {
+    terrain_of(c).map_or(-1, |t| t.code() as i8)
+}
+
+fn light(light: Light) -> i8 {
     match light {
         Light::Lit => 1,
         Light::Unlit => 0,
@@ -125,136 +392,11 @@ fn light(light: Light) -> i64 {
     }
 }
 
-fn write_maze(out: &mut Out, level: &Level) {
-    out.i8(match level.fill.map(|f| f.value) {
-        Some(Fill::Char(c)) => terrain_code(c),
-        _ => -1,
-    });
-    out.count(level.parts.len());
-    for part in &level.parts {
-        write_part(out, part, level.init_map.is_some());
-    }
-}
-
-fn write_part(out: &mut Out, part: &MapPart, init_map: bool) {
-    let (halign, valign) = part
-        .geometry
-        .map_or((1, 1), |g| (g.value.0.value(), g.value.1.value()));
-    out.mark(part.map.as_ref().map_or(part.range, |m| m.range));
-    out.i8(halign.into());
-    out.i8(valign.into());
-    let grid = map_bytes(part.map.as_ref(), &part.details);
-    let (width, height) = (grid.first().map_or(0, Vec::len), grid.len());
-    out.count(width);
-    out.count(height);
-    if !init_map || width > 1 || height > 1 {
-        for row in &grid {
-            out.bytes.extend_from_slice(row);
-        }
-    }
-
-    let details = |f: fn(&DetailKind) -> bool| part.details.iter().filter(move |d| f(&d.kind));
-    let regions: Vec<_> = part
-        .details
-        .iter()
-        .filter_map(|d| match &d.kind {
-            DetailKind::LevRegion(r) => Some((d.range, r)),
-            _ => None,
-        })
-        .collect();
-    out.count(regions.len());
-    for (range, region) in regions {
-        out.mark(range);
-        write_lev_region(out, region);
-    }
-    write_registers(out, &part.registers, true);
-
-    let list: Vec<&Detail> = details(|k| matches!(k, DetailKind::Region(_))).collect();
-    out.count(list.len());
-    for detail in list {
-        out.mark(detail.range);
-        if let DetailKind::Region(region) = &detail.kind {
-            write_region(out, region);
-        }
-    }
-    let list: Vec<&Detail> = details(|k| matches!(k, DetailKind::Door { .. })).collect();
-    out.count(list.len());
-    for detail in list {
-        out.mark(detail.range);
-        if let DetailKind::Door { state, at } = &detail.kind {
-            coordinate(out, at);
-            out.i8(state.value.mask().into());
-        }
-    }
-    let list: Vec<&Detail> = details(|k| matches!(k, DetailKind::Drawbridge { .. })).collect();
-    out.count(list.len());
-    for detail in list {
-        out.mark(detail.range);
-        if let DetailKind::Drawbridge {
-            at,
-            direction,
-            state,
-        } = &detail.kind
-        {
-            coordinate(out, at);
-            out.i8(match direction.value {
-                Direction::North => 0,
-                Direction::South => 1,
-                Direction::East => 2,
-                Direction::West => 3,
-            });
-            out.i8(i64::from(
-                state.value == levkit_model::nethack::DoorState::Open,
-            ));
-        }
-    }
-    let list: Vec<&Detail> = details(|k| matches!(k, DetailKind::Mazewalk { .. })).collect();
-    out.count(list.len());
-    for detail in list {
-        out.mark(detail.range);
-        if let DetailKind::Mazewalk { at, direction } = &detail.kind {
-            coordinate(out, at);
-            out.i8(direction_bits(direction.value));
-        }
-    }
-    for wanted in [true, false] {
-        let rects: Vec<(TextRange, &Spanned<Rect>)> = part
-            .details
-            .iter()
-            .filter_map(|d| match &d.kind {
-                DetailKind::NonDiggable(r) if wanted => Some((d.range, r)),
-                DetailKind::NonPasswall(r) if !wanted => Some((d.range, r)),
-                _ => None,
-            })
-            .collect();
-        out.count(rects.len());
-        for (range, rect) in rects {
-            out.mark(range);
-            write_rect(out, rect.value);
-        }
-    }
-    write_placed(out, &part.details, |k| match k {
-        DetailKind::Ladder { at, up } => Some((at, Some(i64::from(*up)))),
-        _ => None,
-    });
-    write_placed(out, &part.details, |k| match k {
-        DetailKind::Stair { at, up } => Some((at, Some(i64::from(*up)))),
-        _ => None,
-    });
-    write_altars(out, &part.details);
-    write_placed(out, &part.details, |k| match k {
-        DetailKind::Fountain(at) => Some((at, None)),
-        _ => None,
-    });
-    write_traps(out, &part.details);
-    write_monsters_objects_gold_engravings(out, &part.details);
-}
-
 /// The part's map as lev_comp stores it: terrain codes, rows padded with stone, and every
 /// WALLIFY of the part applied (lev_comp does it at compile time).
-fn map_bytes(map: Option<&Map>, details: &[Detail]) -> Vec<Vec<u8>> {
+fn map_codes(map: Option<&Map>, details: &[Detail]) -> Vec<Vec<i8>> {
     let Some(map) = map else {
-        return vec![vec![Terrain::Stone.code()]];
+        return vec![vec![Terrain::Stone.code() as i8]];
     };
     let mut grid = map.terrain_grid();
     if details
@@ -264,28 +406,19 @@ fn map_bytes(map: Option<&Map>, details: &[Detail]) -> Vec<Vec<u8>> {
         wallify(&mut grid);
     }
     grid.iter()
-        .map(|row| row.iter().map(|t| t.code()).collect())
+        .map(|row| row.iter().map(|t| t.code() as i8).collect())
         .collect()
 }
 
-fn coordinate(out: &mut Out, at: &Spanned<Coordinate>) {
+fn coordinate(at: &Spanned<Coordinate>) -> lev::Coord {
     match at.value {
-        Coordinate::At { x, y } => {
-            out.i8(x);
-            out.i8(y);
-        }
-        Coordinate::Place(i) => {
-            out.i8(-i - 1);
-            out.i8(-i - 1);
-        }
-        Coordinate::Random => {
-            out.i8(RANDOM_REGISTER.into());
-            out.i8(RANDOM_REGISTER.into());
-        }
+        Coordinate::At { x, y } => (x as i8, y as i8),
+        Coordinate::Place(i) => ((-i - 1) as i8, (-i - 1) as i8),
+        Coordinate::Random => (RANDOM_REGISTER, RANDOM_REGISTER),
     }
 }
 
-fn direction_bits(direction: Direction) -> i64 {
+fn direction_bits(direction: Direction) -> i8 {
     match direction {
         Direction::North => 1,
         Direction::South => 2,
@@ -294,384 +427,214 @@ fn direction_bits(direction: Direction) -> i64 {
     }
 }
 
-fn write_rect(out: &mut Out, rect: Rect) {
-    for v in [rect.x1, rect.y1, rect.x2, rect.y2] {
-        out.i8(v);
+fn area(rect: Rect) -> Area {
+    Area {
+        x1: rect.x1 as i8,
+        y1: rect.y1 as i8,
+        x2: rect.x2 as i8,
+        y2: rect.y2 as i8,
     }
 }
 
-fn write_lev_region(out: &mut Out, region: &LevRegion) {
-    let Area {
-        rect: area,
-        whole_level: area_is_level,
-    } = region.area.value;
-    let Area {
-        rect: excluded,
-        whole_level: excluded_is_level,
-    } = region.excluded.value;
-    write_rect(out, area);
-    write_rect(out, excluded);
-    out.i8(i64::from(area_is_level));
-    out.i8(i64::from(excluded_is_level));
+fn area_rec(rect: &Spanned<Rect>) -> lev::AreaRec {
+    lev::AreaRec {
+        area: area(rect.value),
+        origin: 0,
+    }
+}
+
+fn lev_region(region: &levkit_model::nethack::LevRegion) -> lev::LevRegion {
     let (rtype, name) = match &region.kind {
         LevRegionKind::Stair { up: false } => (0, None),
         LevRegionKind::Stair { up: true } => (1, None),
-        LevRegionKind::Portal { destination } => (2, Some(destination.value.as_str())),
+        LevRegionKind::Portal { destination } => (2, Some(&destination.value)),
         LevRegionKind::Branch => (3, None),
         LevRegionKind::Teleport { up: None } => (4, None),
         LevRegionKind::Teleport { up: Some(true) } => (5, None),
         LevRegionKind::Teleport { up: Some(false) } => (6, None),
     };
-    out.i8(rtype);
-    out.zeros(5);
-    out.str_len(name);
-    out.text(name);
+    lev::LevRegion {
+        inarea: area(region.area.value.rect),
+        delarea: area(region.excluded.value.rect),
+        in_islev: region.area.value.whole_level,
+        del_islev: region.excluded.value.whole_level,
+        rtype,
+        name: name.cloned().unwrap_or_default(),
+        origin: 0,
+    }
 }
 
-/// Register lists: classes in reverse source order (lev_comp's right-recursive lists), places
-/// in source order, x bytes then y bytes.
-fn write_registers(out: &mut Out, registers: &Registers, with_places: bool) {
-    let classes = |lists: &[levkit_model::nethack::RegisterList<char>]| -> Vec<i64> {
+/// Register lists: classes in reverse source order (lev_comp's right-recursive lists).
+fn registers(registers: &Registers) -> (Vec<i8>, Vec<i8>) {
+    let classes = |lists: &[RegisterList<char>]| -> Vec<i8> {
         lists.first().map_or_else(Vec::new, |l| {
             l.items.iter().rev().map(|c| class_char(c.value)).collect()
         })
     };
-    let objects = classes(&registers.objects);
-    out.count(objects.len());
-    objects.iter().for_each(|&c| out.i8(c));
-    if with_places {
-        let places = registers.places.first().map_or(&[][..], |l| &l.items[..]);
-        out.count(places.len());
-        places.iter().for_each(|p| out.i8(p.value.0));
-        places.iter().for_each(|p| out.i8(p.value.1));
-    }
-    let monsters = classes(&registers.monsters);
-    out.count(monsters.len());
-    monsters.iter().for_each(|&c| out.i8(c));
+    (classes(&registers.objects), classes(&registers.monsters))
 }
 
-fn class_char(c: char) -> i64 {
-    if c.is_ascii() { c as i64 } else { -1 }
+fn class_char(c: char) -> i8 {
+    if c.is_ascii() { c as i8 } else { -1 }
 }
 
-fn write_region(out: &mut Out, region: &Region) {
-    write_rect(out, region.rect.value);
+fn region(region: &Region) -> lev::RegionRec {
     let mut rtype = room_type_value(region.room_type.as_ref());
     if region.unfilled.is_some_and(|u| u.value) {
-        rtype += i64::from(UNFILLED);
+        rtype = rtype.wrapping_add(UNFILLED);
     }
-    out.i8(rtype);
-    out.i8(light(region.lit.value));
-    out.i8(i64::from(region.irregular.is_some_and(|i| i.value)));
+    lev::RegionRec {
+        area: area(region.rect.value),
+        rtype,
+        rlit: light(region.lit.value),
+        irregular: region.irregular.is_some_and(|i| i.value),
+        origin: 0,
+    }
 }
 
 /// A room type's number: `random` is -1, an unknown name is ordinary (0).
-fn room_type_value(name: Option<&Spanned<String>>) -> i64 {
-    name.map_or(-1, |n| room_type(&n.value).map_or(0, i64::from))
+fn room_type_value(name: Option<&Spanned<String>>) -> i8 {
+    name.map_or(-1, |n| room_type(&n.value).unwrap_or(0))
 }
 
-/// Records made of a position and an optional flag byte (ladders, stairs, fountains...).
-fn write_placed<'a>(
-    out: &mut Out,
-    details: &'a [Detail],
-    select: impl Fn(&'a DetailKind) -> Option<(&'a Spanned<Coordinate>, Option<i64>)>,
-) {
-    let list: Vec<_> = details
-        .iter()
-        .filter_map(|d| select(&d.kind).map(|v| (d.range, v)))
-        .collect();
-    out.count(list.len());
-    for (range, (at, flag)) in list {
-        out.mark(range);
-        coordinate(out, at);
-        if let Some(flag) = flag {
-            out.i8(flag);
-        }
+fn stair(at: &Spanned<Coordinate>, up: bool) -> lev::StairRec {
+    lev::StairRec {
+        at: coordinate(at),
+        up,
+        origin: 0,
     }
 }
 
-fn alignment(out: &mut Out, alignment: Alignment) {
-    out.i8(match alignment {
-        Alignment::Value(v) => v.into(),
-        Alignment::Register(i) => -i - 1,
-        Alignment::Random => RANDOM_REGISTER.into(),
-    });
-}
-
-fn write_altars(out: &mut Out, details: &[Detail]) {
-    let list: Vec<_> = details
-        .iter()
-        .filter_map(|d| match &d.kind {
-            DetailKind::Altar {
-                at,
-                alignment,
-                shrine,
-            } => Some((d.range, at, alignment, shrine)),
-            _ => None,
-        })
-        .collect();
-    out.count(list.len());
-    for (range, at, align, shrine) in list {
-        out.mark(range);
-        coordinate(out, at);
-        alignment(out, align.value);
-        out.i8(shrine.map_or(-1, i64::from));
+fn spot(at: &Spanned<Coordinate>) -> lev::SpotRec {
+    lev::SpotRec {
+        at: coordinate(at),
+        origin: 0,
     }
 }
 
-fn write_traps(out: &mut Out, details: &[Detail]) {
-    let list: Vec<_> = details
-        .iter()
-        .filter_map(|d| match &d.kind {
-            DetailKind::Trap(t) => Some((d.range, t)),
-            _ => None,
-        })
-        .collect();
-    out.count(list.len());
-    for (range, trap) in list {
-        out.mark(range);
-        coordinate(out, &trap.at);
-        out.i8(trap.chance.map_or(100, |c| c.value));
-        out.i8(trap
-            .kind
-            .as_ref()
-            .map_or(-1, |k| trap_type(&k.value).map_or(-1, i64::from)));
+fn alignment(alignment: Alignment) -> i8 {
+    match alignment {
+        Alignment::Value(v) => v,
+        Alignment::Register(i) => (-i - 1) as i8,
+        Alignment::Random => RANDOM_REGISTER,
     }
 }
 
-fn class(out: &mut Out, class: Class) -> Option<char> {
+fn altar(kind: &DetailKind) -> Option<lev::AltarRec> {
+    match kind {
+        DetailKind::Altar {
+            at,
+            alignment: align,
+            shrine,
+        } => Some(lev::AltarRec {
+            at: coordinate(at),
+            align: alignment(align.value),
+            shrine: shrine.unwrap_or(-1),
+            origin: 0,
+        }),
+        _ => None,
+    }
+}
+
+fn trap(kind: &DetailKind) -> Option<lev::TrapRec> {
+    match kind {
+        DetailKind::Trap(trap) => Some(lev::TrapRec {
+            at: coordinate(&trap.at),
+            chance: trap.chance.map_or(100, |c| c.value as i8),
+            kind: trap
+                .kind
+                .as_ref()
+                .map_or(-1, |k| trap_type(&k.value).unwrap_or(-1)),
+            origin: 0,
+        }),
+        _ => None,
+    }
+}
+
+fn class(class: Class) -> i8 {
     match class {
-        Class::Char(c) => {
-            out.i8(class_char(c));
-            Some(c)
-        }
-        Class::Register(i) => {
-            out.i8(-i - 1);
-            None
-        }
-        Class::Random => {
-            out.i8(RANDOM_REGISTER.into());
-            None
-        }
+        Class::Char(c) => class_char(c),
+        Class::Register(i) => (-i - 1) as i8,
+        Class::Random => RANDOM_REGISTER,
     }
 }
 
-fn write_monster(out: &mut Out, monster: &Monster) {
-    let name = monster.given_name.as_ref().map(|n| n.value.as_str());
-    let appear_as = monster.appearance.as_ref().map(|a| a.what.value.as_str());
-    out.str_len(name);
-    out.str_len(appear_as);
+fn monster(monster: &Monster) -> lev::MonsterRec {
     // lev_comp looks the name up only with a class character.
     let id = match (&monster.name, monster.class.value) {
-        (Some(n), Class::Char(c)) => monster_index(&n.value, Some(c)).map_or(-1, i64::from),
+        (Some(n), Class::Char(c)) => monster_index(&n.value, Some(c)).map_or(-1, |i| i as i16),
         _ => -1,
     };
-    out.i16(id);
-    match monster.alignment {
-        Some(a) => alignment(out, a.value),
-        None => out.i8(NO_ALIGNMENT.into()),
+    lev::MonsterRec {
+        name: monster
+            .given_name
+            .as_ref()
+            .map_or_else(String::new, |n| n.value.clone()),
+        appear_as: monster
+            .appearance
+            .as_ref()
+            .map_or_else(String::new, |a| a.what.value.clone()),
+        id,
+        align: monster
+            .alignment
+            .map_or(NO_ALIGNMENT, |a| alignment(a.value)),
+        at: coordinate(&monster.at),
+        chance: monster.chance.map_or(100, |c| c.value as i8),
+        class: class(monster.class.value),
+        appear: match monster.appearance.as_ref().map(|a| a.kind.value) {
+            None => 0,
+            Some(AppearanceKind::Feature) => 1,
+            Some(AppearanceKind::Object) => 2,
+            Some(AppearanceKind::Monster) => 3,
+        },
+        peaceful: monster.peaceful.map_or(-1, |p| i8::from(p.value)),
+        asleep: monster.asleep.map_or(-1, |a| i8::from(a.value)),
+        origin: 0,
     }
-    coordinate(out, &monster.at);
-    out.i8(monster.chance.map_or(100, |c| c.value));
-    class(out, monster.class.value);
-    out.i8(match monster.appearance.as_ref().map(|a| a.kind.value) {
-        None => 0,
-        Some(AppearanceKind::Feature) => 1,
-        Some(AppearanceKind::Object) => 2,
-        Some(AppearanceKind::Monster) => 3,
-    });
-    out.i8(monster.peaceful.map_or(-1, |p| i64::from(p.value)));
-    out.i8(monster.asleep.map_or(-1, |a| i64::from(a.value)));
-    out.zeros(6);
-    out.text(name);
-    out.text(appear_as);
 }
 
-fn write_object(out: &mut Out, object: &Object) {
-    let name = object.given_name.as_ref().and_then(|n| n.value.as_deref());
-    out.str_len(name);
-    out.i32(match &object.monster {
-        None => -1,
-        Some(m) => monster_index(&m.value, None).map_or(-2, i64::from),
-    });
+fn object(object: &Object) -> lev::ObjectRec {
     let class_char = match object.class.value {
         Class::Char(c) => Some(c),
         _ => None,
     };
-    out.i16(object.name.as_ref().map_or(-1, |n| {
-        object_index(&n.value, class_char).map_or(-1, i64::from)
-    }));
-    out.i16(object.enchantment.and_then(|e| e.value).unwrap_or(-127));
-    match &object.at {
-        Some(at) => coordinate(out, at),
-        None => {
-            out.i8(RANDOM_REGISTER.into());
-            out.i8(RANDOM_REGISTER.into());
-        }
-    }
-    out.i8(object.chance.map_or(100, |c| c.value));
-    class(out, object.class.value);
-    out.i8(if object.is_container {
-        2
-    } else if object.at.is_none() {
-        1
-    } else {
-        0
-    });
-    out.i8(object.curse.and_then(|c| c.value).map_or(-1, i64::from));
-    out.zeros(2);
-    out.text(name);
-}
-
-fn write_monsters_objects_gold_engravings(out: &mut Out, details: &[Detail]) {
-    let monsters: Vec<_> = details
-        .iter()
-        .filter_map(|d| match &d.kind {
-            DetailKind::Monster(m) => Some((d.range, m)),
-            _ => None,
-        })
-        .collect();
-    out.count(monsters.len());
-    for (range, m) in monsters {
-        out.mark(range);
-        write_monster(out, m);
-    }
-    let objects: Vec<_> = details
-        .iter()
-        .filter_map(|d| match &d.kind {
-            DetailKind::Object(o) => Some((d.range, o)),
-            _ => None,
-        })
-        .collect();
-    out.count(objects.len());
-    for (range, o) in objects {
-        out.mark(range);
-        write_object(out, o);
-    }
-    let golds: Vec<_> = details
-        .iter()
-        .filter_map(|d| match &d.kind {
-            DetailKind::Gold { amount, at } => Some((d.range, amount, at)),
-            _ => None,
-        })
-        .collect();
-    out.count(golds.len());
-    for (range, amount, at) in golds {
-        out.mark(range);
-        coordinate(out, at);
-        out.zeros(2);
-        out.i32(amount.value.unwrap_or(-1));
-    }
-    let engravings: Vec<_> = details
-        .iter()
-        .filter_map(|d| match &d.kind {
-            DetailKind::Engraving { at, kind, text } => Some((d.range, at, kind, text)),
-            _ => None,
-        })
-        .collect();
-    out.count(engravings.len());
-    for (range, at, kind, text) in engravings {
-        out.mark(range);
-        coordinate(out, at);
-        out.zeros(6);
-        out.str_len(Some(&text.value));
-        out.i8(kind.map_or(-1, i64::from));
-        out.zeros(7);
-        out.text(Some(&text.value));
+    lev::ObjectRec {
+        name: object
+            .given_name
+            .as_ref()
+            .and_then(|n| n.value.clone())
+            .unwrap_or_default(),
+        corpsenm: match &object.monster {
+            None => -1,
+            Some(m) => monster_index(&m.value, None).map_or(-2, |i| i as i32),
+        },
+        id: object.name.as_ref().map_or(-1, |n| {
+            object_index(&n.value, class_char).map_or(-1, |i| i as i16)
+        }),
+        spe: object.enchantment.and_then(|e| e.value).unwrap_or(-127) as i16,
+        // A contained object has no position: lev_comp stores random.
+        at: object
+            .at
+            .as_ref()
+            .map_or((RANDOM_REGISTER, RANDOM_REGISTER), coordinate),
+        chance: object.chance.map_or(100, |c| c.value as i8),
+        class: class(object.class.value),
+        containment: if object.is_container {
+            2
+        } else if object.at.is_none() {
+            1
+        } else {
+            0
+        },
+        curse: object.curse.and_then(|c| c.value).unwrap_or(-1),
+        origin: 0,
     }
 }
 
-fn write_rooms(out: &mut Out, level: &Level) {
-    write_registers(out, &level.registers, false);
-    out.count(level.rooms.len());
-    for room in &level.rooms {
-        write_room(out, room);
+fn corridor_end(end: &CorridorEnd) -> lev::CorridorEnd {
+    lev::CorridorEnd {
+        room: end.room.value as i8,
+        wall: direction_bits(end.wall),
+        door: end.door.unwrap_or(-1) as i8,
     }
-    let corridors = &level.corridors;
-    if corridors.random.is_some() {
-        out.count(1);
-        out.bytes.extend_from_slice(&[0xff, 0, 0, 0, 0, 0]);
-    } else {
-        out.count(corridors.explicit.len());
-        for corridor in &corridors.explicit {
-            corridor_end(out, &corridor.from);
-            match &corridor.to {
-                CorridorTarget::Door(end) => corridor_end(out, end),
-                CorridorTarget::Number(n) => {
-                    out.i8(-1);
-                    out.i8(n.value);
-                    out.i8(0);
-                }
-            }
-        }
-    }
-}
-
-fn corridor_end(out: &mut Out, end: &CorridorEnd) {
-    out.i8(end.room.value);
-    out.i8(direction_bits(end.wall));
-    out.i8(end.door.unwrap_or(-1));
-}
-
-fn write_room(out: &mut Out, room: &Room) {
-    out.mark(room.range);
-    let name = room.name().map(|n| n.value.as_str());
-    let parent = room.parent.as_ref().map(|p| p.value.as_str());
-    for s in [name, parent] {
-        out.i16(s.map_or(0, |s| s.len() as i64));
-        out.text(s);
-    }
-    let (x, y) = room.position.value.unwrap_or((-1, -1));
-    let (w, h) = room.size.value.unwrap_or((-1, -1));
-    let (xalign, yalign) = room
-        .alignment
-        .value
-        .map_or((-1, -1), |(h, v)| (h.value().into(), v.value().into()));
-    for v in [x, y, w, h, xalign, yalign] {
-        out.i8(v);
-    }
-    out.i8(room_type_value(room.room_type.as_ref()));
-    let chance = room.details.iter().find_map(|d| match &d.kind {
-        DetailKind::RoomChance(c) => Some(c.value),
-        _ => None,
-    });
-    out.i8(chance.unwrap_or(0));
-    out.i8(light(room.lit.value));
-    out.i8(room.filled.map_or(1, |f| i64::from(f.value)));
-
-    let doors: Vec<_> = room
-        .details
-        .iter()
-        .filter_map(|d| match &d.kind {
-            DetailKind::RoomDoor(door) => Some((d.range, door)),
-            _ => None,
-        })
-        .collect();
-    out.count(doors.len());
-    for (range, door) in doors {
-        out.mark(range);
-        out.i8(door.wall.value.map_or(-1, direction_bits));
-        out.i8(door.position.value.unwrap_or(-1));
-        out.i8(door.secret.value.map_or(-1, i64::from));
-        out.i8(door.state.value.mask().into());
-    }
-    write_placed(out, &room.details, |k| match k {
-        DetailKind::Stair { at, up } => Some((at, Some(i64::from(*up)))),
-        _ => None,
-    });
-    write_altars(out, &room.details);
-    for select in [
-        (|k: &DetailKind| matches!(k, DetailKind::Fountain(_))) as fn(&DetailKind) -> bool,
-        |k| matches!(k, DetailKind::Sink(_)),
-        |k| matches!(k, DetailKind::Pool(_)),
-    ] {
-        write_placed(out, &room.details, |k| match k {
-            DetailKind::Fountain(at) | DetailKind::Sink(at) | DetailKind::Pool(at) if select(k) => {
-                Some((at, None))
-            }
-            _ => None,
-        });
-    }
-    write_traps(out, &room.details);
-    write_monsters_objects_gold_engravings(out, &room.details);
 }

@@ -1,10 +1,11 @@
 //! The MAZE loader (`sp_lev.c` load_maze, `mkmaze.c` fixup_special and wallification),
 //! drawing the game's random numbers in the game's order.
 
-use super::lev::{
+use levkit_compile::nethack::lev::{
     AltarRec, Area, Body, Coord, CorridorRec, GoldRec, LevRegion, Maze, MazePart, MonsterRec,
     ObjectRec, RoomDoorRec, RoomLevel, RoomRec, SpecialLevel, Things, TrapRec,
 };
+
 use super::things::{Humidity, monster_humidity};
 use crate::level::{
     COLNO, Event, Level, Origin, Place, Pos, ROWNO, Room, Stair, TeleportRegion, Terrain, What,
@@ -128,7 +129,7 @@ impl<'r> Loader<'r> {
                 smoothed: sp.init.smoothed,
                 joined: sp.init.joined,
                 lit,
-                walled: sp.init.walled,
+                walled: sp.init.walled != 0,
             };
             self.init_joined = sp.init.joined;
             crate::mkmap::mkmap(&mut self.b, &init);
@@ -857,9 +858,9 @@ impl<'r> Loader<'r> {
         }
         self.level()
             .record(Event::Monster(what), p.x, p.y, Some(m.origin));
-        if let Some(name) = &m.name {
+        if !m.name.is_empty() {
             self.level()
-                .record(Event::Named(name.clone()), p.x, p.y, Some(m.origin));
+                .record(Event::Named(m.name.clone()), p.x, p.y, Some(m.origin));
         }
     }
 
@@ -903,9 +904,9 @@ impl<'r> Loader<'r> {
             Event::Object(what)
         };
         self.level().record(event, p.x, p.y, Some(o.origin));
-        if let Some(name) = &o.name {
+        if !o.name.is_empty() {
             self.level()
-                .record(Event::Named(name.clone()), p.x, p.y, Some(o.origin));
+                .record(Event::Named(o.name.clone()), p.x, p.y, Some(o.origin));
         }
         if o.containment == 2 {
             *container = true;
@@ -1857,14 +1858,9 @@ impl Loader<'_> {
     /// `create_corridor`: RANDOM_CORRIDORS joins the rooms as a random level does; an explicit
     /// corridor runs between two rooms' doors.
     fn create_corridor(&mut self, c: &CorridorRec) {
-        let [
-            src_room,
-            src_wall,
-            src_door,
-            dest_room,
-            dest_wall,
-            dest_door,
-        ] = c.bytes;
+        let (src, dest) = (c.src, c.dest);
+        let (src_room, src_wall, src_door) = (src.room, src.wall, src.door);
+        let (dest_room, dest_wall, dest_door) = (dest.room, dest.wall, dest.door);
         if src_room == -1 {
             self.b.sort_rooms();
             self.b.makecorridors();

@@ -3,10 +3,9 @@
 
 mod branch;
 mod fill;
-pub mod lev;
 mod load;
 mod things;
 
-pub use lev::{DecodeError, SpecialLevel, decode};
+pub use levkit_compile::nethack::lev::{DecodeError, SpecialLevel, decode};
 pub use load::{Loaded, load_special};
 pub(crate) use load::{object_index, wallification};
