@@ -3,7 +3,7 @@
 // reveal the source of a clicked cell. No screenshots: the DOM is asserted.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -25,7 +25,15 @@ function preview(map, x0 = 37, y0 = 9) {
   return { level: "fort", levels: ["fort", "keep"], rows: rows.map((r) => r.join("")), cells, legend: [{ glyph: ".", meaning: "floor" }], notes: [] };
 }
 
-test("the preview page draws levels and follows edits", { skip: !existsSync(executablePath) && `no Chromium at ${executablePath}` }, async () => {
+const noChromium = !existsSync(executablePath) && `no Chromium at ${executablePath}`;
+if (noChromium) {
+  // Recorded for `cargo xtask ci`, which lists skipped groups and fails on them under CI=true.
+  const record = join(here, "..", "..", "..", "target", "skipped-tests.txt");
+  mkdirSync(dirname(record), { recursive: true });
+  appendFileSync(record, `preview page in Chromium: ${noChromium}\n`);
+}
+
+test("the preview page draws levels and follows edits", { skip: noChromium }, async () => {
   const browser = await chromium.launch({
     executablePath,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
