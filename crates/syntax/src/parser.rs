@@ -1,5 +1,7 @@
 //! The parser machinery every dialect's grammar shares: a token cursor that hides trivia,
-//! builds a rowan green tree as it goes, and collects errors without ever stopping.
+//! builds a rowan green tree as it goes, and collects errors without ever stopping; and the
+//! grammar helpers that do not depend on a dialect (expecting a token, a string, the end of a
+//! statement).
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
 use rowan::{GreenNode, GreenNodeBuilder};
@@ -38,6 +40,10 @@ pub(crate) fn offset(n: usize) -> TextSize {
 fn is_skipped(kind: SyntaxKind) -> bool {
     kind.is_trivia() || kind == ERROR_CHAR
 }
+
+/// What a grammar function returns: `None` once it has reported a syntax error, so that `?`
+/// abandons the rest of the statement and its caller recovers.
+pub(crate) type Parsed = Option<()>;
 
 pub(crate) struct Parser<'t> {
     text: &'t str,
@@ -197,6 +203,64 @@ impl<'t> Parser<'t> {
 
     pub(crate) fn describe_current(&self) -> String {
         describe(self.current(), self.current_text())
+    }
+
+    /// Consumes a token of `kind`, or reports that `what` was expected.
+    pub(crate) fn expect(&mut self, kind: SyntaxKind, what: &str) -> Parsed {
+        self.one_of(&[kind], what)
+    }
+
+    /// Consumes one token of any of `kinds`, or reports that `what` was expected.
+    pub(crate) fn one_of(&mut self, kinds: &[SyntaxKind], what: &str) -> Parsed {
+        if kinds.contains(&self.current()) {
+            self.bump();
+            Some(())
+        } else {
+            self.expected(what);
+            None
+        }
+    }
+
+    /// A string literal. An unterminated one, already reported by the lexer, stands for the
+    /// string: the text up to the line end is its value.
+    pub(crate) fn string(&mut self, what: &str) -> Parsed {
+        self.one_of(&[STRING, UNTERMINATED_STRING], what)
+    }
+
+    pub(crate) fn colon(&mut self) -> Parsed {
+        self.expect(COLON, "`:`")
+    }
+
+    pub(crate) fn comma(&mut self) -> Parsed {
+        self.expect(COMMA, "`,`")
+    }
+
+    /// Adds the next significant token to the tree inside an ERROR node of its own.
+    pub(crate) fn bump_error(&mut self) {
+        self.start(ERROR);
+        self.bump();
+        self.finish();
+    }
+
+    /// Ends a statement: after a syntax error (`parsed` is `None`), skips to the next point
+    /// where `stop` holds; after a complete statement, reports what is left before that point
+    /// (`advice` is appended to the message) and skips it too. So an error costs one statement.
+    pub(crate) fn recover_at_statement_end(
+        &mut self,
+        parsed: Parsed,
+        stop: impl Fn(&Parser<'_>) -> bool,
+        advice: &str,
+    ) {
+        if parsed.is_some() && !stop(self) && !self.at(EOF) {
+            let found = self.describe_current();
+            let range = self.current_range();
+            self.error(
+                self.unexpected,
+                range,
+                format!("unexpected {found} after a complete statement{advice}"),
+            );
+        }
+        self.skip_until(stop);
     }
 
     /// Wraps every token up to the next point where `stop` holds (or the end) in an ERROR node.
