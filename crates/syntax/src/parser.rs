@@ -29,6 +29,11 @@ impl Lexed {
             range: TextRange::new(offset(start), offset(end)),
         });
     }
+
+    pub fn error(&mut self, code: Code, start: usize, end: usize, message: impl Into<String>) {
+        let range = TextRange::new(offset(start), offset(end));
+        self.errors.push(Diagnostic::new(code, range, message));
+    }
 }
 
 pub(crate) fn offset(n: usize) -> TextSize {
