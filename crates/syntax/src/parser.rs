@@ -160,6 +160,44 @@ impl<'t> Parser<'t> {
         self.builder.start_node(kind.into());
     }
 
+    /// Adds the trivia before the next significant token to the current node, up to the start
+    /// of that token's line (all of it at the end of the file): the line ends and blank lines
+    /// after a node's last line belong to it, the next line's indentation to what follows.
+    pub(crate) fn bump_trivia_to_line_start(&mut self) {
+        let next = self.next_significant().unwrap_or(self.tokens.len());
+        let end = if next == self.tokens.len() {
+            next
+        } else {
+            self.tokens[self.pos..next]
+                .iter()
+                .rposition(|t| t.kind == NEWLINE)
+                .map_or(self.pos, |i| self.pos + i + 1)
+        };
+        while self.pos < end {
+            self.add_token(self.pos);
+            self.pos += 1;
+        }
+    }
+
+    /// Adds the blanks after the last token, up to the line end, to the current node.
+    pub(crate) fn bump_trailing_blanks(&mut self) {
+        while self
+            .tokens
+            .get(self.pos)
+            .is_some_and(|t| t.kind == WHITESPACE)
+        {
+            self.add_token(self.pos);
+            self.pos += 1;
+        }
+    }
+
+    /// Opens a node at the start of the next significant token's line, so that the line's
+    /// indentation belongs inside it.
+    pub(crate) fn start_at_line_start(&mut self, kind: SyntaxKind) {
+        self.bump_trivia_to_line_start();
+        self.builder.start_node(kind.into());
+    }
+
     pub(crate) fn start(&mut self, kind: SyntaxKind) {
         self.flush_trivia();
         self.builder.start_node(kind.into());
