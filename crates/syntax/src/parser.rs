@@ -1,7 +1,7 @@
 //! The parser machinery every dialect's grammar shares: a token cursor that hides trivia,
 //! builds a rowan green tree as it goes, and collects errors without ever stopping; and the
 //! grammar helpers that do not depend on a dialect (expecting a token, a string, the end of a
-//! statement).
+//! statement, which node the blanks and line ends of a line-based format belong to).
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
 use rowan::{GreenNode, GreenNodeBuilder};
