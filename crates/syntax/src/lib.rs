@@ -6,6 +6,7 @@
 pub mod ast;
 mod dialect;
 pub mod dungeon;
+mod lines;
 pub mod nethack;
 mod parser;
 pub mod rlg327;

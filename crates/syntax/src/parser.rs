@@ -1,5 +1,7 @@
 //! The parser machinery every dialect's grammar shares: a token cursor that hides trivia,
-//! builds a rowan green tree as it goes, and collects errors without ever stopping.
+//! builds a rowan green tree as it goes, and collects errors without ever stopping; and the
+//! grammar helpers that do not depend on a dialect (expecting a token, a string, the end of a
+//! statement, which node the blanks and line ends of a line-based format belong to).
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
 use rowan::{GreenNode, GreenNodeBuilder};
@@ -27,6 +29,11 @@ impl Lexed {
             range: TextRange::new(offset(start), offset(end)),
         });
     }
+
+    pub fn error(&mut self, code: Code, start: usize, end: usize, message: impl Into<String>) {
+        let range = TextRange::new(offset(start), offset(end));
+        self.errors.push(Diagnostic::new(code, range, message));
+    }
 }
 
 pub(crate) fn offset(n: usize) -> TextSize {
@@ -38,6 +45,10 @@ pub(crate) fn offset(n: usize) -> TextSize {
 fn is_skipped(kind: SyntaxKind) -> bool {
     kind.is_trivia() || kind == ERROR_CHAR
 }
+
+/// What a grammar function returns: `None` once it has reported a syntax error, so that `?`
+/// abandons the rest of the statement and its caller recovers.
+pub(crate) type Parsed = Option<()>;
 
 pub(crate) struct Parser<'t> {
     text: &'t str,
@@ -149,6 +160,44 @@ impl<'t> Parser<'t> {
         self.builder.start_node(kind.into());
     }
 
+    /// Adds the trivia before the next significant token to the current node, up to the start
+    /// of that token's line (all of it at the end of the file): the line ends and blank lines
+    /// after a node's last line belong to it, the next line's indentation to what follows.
+    pub(crate) fn bump_trivia_to_line_start(&mut self) {
+        let next = self.next_significant().unwrap_or(self.tokens.len());
+        let end = if next == self.tokens.len() {
+            next
+        } else {
+            self.tokens[self.pos..next]
+                .iter()
+                .rposition(|t| t.kind == NEWLINE)
+                .map_or(self.pos, |i| self.pos + i + 1)
+        };
+        while self.pos < end {
+            self.add_token(self.pos);
+            self.pos += 1;
+        }
+    }
+
+    /// Adds the blanks after the last token, up to the line end, to the current node.
+    pub(crate) fn bump_trailing_blanks(&mut self) {
+        while self
+            .tokens
+            .get(self.pos)
+            .is_some_and(|t| t.kind == WHITESPACE)
+        {
+            self.add_token(self.pos);
+            self.pos += 1;
+        }
+    }
+
+    /// Opens a node at the start of the next significant token's line, so that the line's
+    /// indentation belongs inside it.
+    pub(crate) fn start_at_line_start(&mut self, kind: SyntaxKind) {
+        self.bump_trivia_to_line_start();
+        self.builder.start_node(kind.into());
+    }
+
     pub(crate) fn start(&mut self, kind: SyntaxKind) {
         self.flush_trivia();
         self.builder.start_node(kind.into());
@@ -197,6 +246,64 @@ impl<'t> Parser<'t> {
 
     pub(crate) fn describe_current(&self) -> String {
         describe(self.current(), self.current_text())
+    }
+
+    /// Consumes a token of `kind`, or reports that `what` was expected.
+    pub(crate) fn expect(&mut self, kind: SyntaxKind, what: &str) -> Parsed {
+        self.one_of(&[kind], what)
+    }
+
+    /// Consumes one token of any of `kinds`, or reports that `what` was expected.
+    pub(crate) fn one_of(&mut self, kinds: &[SyntaxKind], what: &str) -> Parsed {
+        if kinds.contains(&self.current()) {
+            self.bump();
+            Some(())
+        } else {
+            self.expected(what);
+            None
+        }
+    }
+
+    /// A string literal. An unterminated one, already reported by the lexer, stands for the
+    /// string: the text up to the line end is its value.
+    pub(crate) fn string(&mut self, what: &str) -> Parsed {
+        self.one_of(&[STRING, UNTERMINATED_STRING], what)
+    }
+
+    pub(crate) fn colon(&mut self) -> Parsed {
+        self.expect(COLON, "`:`")
+    }
+
+    pub(crate) fn comma(&mut self) -> Parsed {
+        self.expect(COMMA, "`,`")
+    }
+
+    /// Adds the next significant token to the tree inside an ERROR node of its own.
+    pub(crate) fn bump_error(&mut self) {
+        self.start(ERROR);
+        self.bump();
+        self.finish();
+    }
+
+    /// Ends a statement: after a syntax error (`parsed` is `None`), skips to the next point
+    /// where `stop` holds; after a complete statement, reports what is left before that point
+    /// (`advice` is appended to the message) and skips it too. So an error costs one statement.
+    pub(crate) fn recover_at_statement_end(
+        &mut self,
+        parsed: Parsed,
+        stop: impl Fn(&Parser<'_>) -> bool,
+        advice: &str,
+    ) {
+        if parsed.is_some() && !stop(self) && !self.at(EOF) {
+            let found = self.describe_current();
+            let range = self.current_range();
+            self.error(
+                self.unexpected,
+                range,
+                format!("unexpected {found} after a complete statement{advice}"),
+            );
+        }
+        self.skip_until(stop);
     }
 
     /// Wraps every token up to the next point where `stop` holds (or the end) in an ERROR node.

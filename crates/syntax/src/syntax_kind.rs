@@ -1,5 +1,7 @@
 //! One kind enum for every dialect: tokens first, then nodes. A dialect's lexer maps its
 //! words onto these kinds; kinds shared by dialects (`LEVEL_KW`, `COLON`...) are reused.
+//! Nothing depends on the order of the kinds: every group is an explicit list, so a kind can be
+//! inserted anywhere.
 
 #[allow(non_camel_case_types)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -243,13 +245,99 @@ impl SyntaxKind {
 
     /// True for the keywords that begin a dungeon.def statement.
     pub fn is_dungeon_statement_start(self) -> bool {
-        matches!(self, LEVEL_KW | BRANCH_KW)
-            || (DUNGEON_KW as u16..=RNDCHLEVEL_KW as u16).contains(&(self as u16))
+        matches!(
+            self,
+            DUNGEON_KW
+                | ENTRY_KW
+                | PROTOFILE_KW
+                | DESCRIPTION_KW
+                | LEVELDESC_KW
+                | DGN_ALIGNMENT_KW
+                | LEVALIGN_KW
+                | LEVEL_KW
+                | RNDLEVEL_KW
+                | CHAINLEVEL_KW
+                | RNDCHLEVEL_KW
+                | BRANCH_KW
+                | CHAINBRANCH_KW
+        )
     }
 
     /// True for the keywords that begin a NetHack statement (the parser recovers at them).
+    /// `ENDMAP` only closes a MAP block; `levregion` and `contained` stand inside statements.
     pub fn is_nethack_statement_start(self) -> bool {
-        (MAZE_KW as u16..=CHANCE_KW as u16).contains(&(self as u16)) && self != ENDMAP_KW
+        matches!(
+            self,
+            MAZE_KW
+                | LEVEL_KW
+                | FLAGS_KW
+                | INIT_MAP_KW
+                | MESSAGE_KW
+                | GEOMETRY_KW
+                | MAP_KW
+                | NOMAP_KW
+                | RANDOM_OBJECTS_KW
+                | RANDOM_PLACES_KW
+                | RANDOM_MONSTERS_KW
+                | OBJECT_KW
+                | CONTAINER_KW
+                | MONSTER_KW
+                | TRAP_KW
+                | DOOR_KW
+                | DRAWBRIDGE_KW
+                | MAZEWALK_KW
+                | WALLIFY_KW
+                | REGION_KW
+                | ALTAR_KW
+                | LADDER_KW
+                | STAIR_KW
+                | PORTAL_KW
+                | TELEPORT_REGION_KW
+                | BRANCH_KW
+                | FOUNTAIN_KW
+                | SINK_KW
+                | POOL_KW
+                | NON_DIGGABLE_KW
+                | NON_PASSWALL_KW
+                | ROOM_KW
+                | SUBROOM_KW
+                | RANDOM_CORRIDORS_KW
+                | CORRIDOR_KW
+                | GOLD_KW
+                | ENGRAVING_KW
+                | NAME_KW
+                | CHANCE_KW
+        )
+    }
+
+    /// True for lev_comp's value keywords (`random`, `place`, door states, alignments...).
+    pub fn is_nethack_value_keyword(self) -> bool {
+        matches!(
+            self,
+            RANDOM_KW
+                | NONE_KW
+                | OBJECT_REG_KW
+                | MONSTER_REG_KW
+                | PLACE_REG_KW
+                | ALIGN_REG_KW
+                | DOOR_STATE
+                | DIRECTION
+                | LEFT_OR_RIGHT
+                | CENTER_KW
+                | TOP_OR_BOT
+                | LIGHT_STATE
+                | FILLING
+                | ALIGNMENT
+                | MON_ATTITUDE
+                | MON_ALERTNESS
+                | MON_APPEARANCE
+                | ALTAR_TYPE
+                | UP_OR_DOWN
+                | BOOLEAN
+                | ENGRAVING_TYPE
+                | CURSE_TYPE
+                | FLAG_TYPE
+        )
     }
 
     fn from_raw(raw: u16) -> SyntaxKind {

@@ -16,6 +16,32 @@ fn round_trips(text: &str, dialect: Dialect) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Lines shaped like RLG327 descriptions and dungeon.def statements, in any order.
+fn description_like_lines() -> impl Strategy<Value = String> {
+    let line = proptest::sample::select(vec![
+        "RLG327 MONSTER DESCRIPTION 1",
+        "BEGIN MONSTER",
+        "  BEGIN OBJECT x",
+        "END",
+        " END ",
+        "NAME  a b ",
+        "DESC",
+        "DES",
+        ".",
+        ". ",
+        "SPEED 5+2d4\t",
+        "",
+        "  ",
+        "\u{a0}",
+        "DUNGEON: \"d\" \"D\" (1, 0)",
+        "%REINCARNATION LEVEL: \"r\" \"R\" @ (1, 2)",
+        "# comment",
+    ]);
+    let end = proptest::sample::select(vec!["\n", "\r\n", "\r", ""]);
+    proptest::collection::vec((line, end), 0..30)
+        .prop_map(|lines| lines.into_iter().map(|(l, e)| format!("{l}{e}")).collect())
+}
+
 /// Text made of the language's own pieces, which reaches deeper into the grammar than noise.
 fn lev_comp_soup() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
@@ -98,6 +124,11 @@ proptest! {
 
     #[test]
     fn lev_comp_like_text_round_trips(text in lev_comp_soup(), dialect in any_dialect()) {
+        round_trips(&text, dialect)?;
+    }
+
+    #[test]
+    fn line_based_text_round_trips(text in description_like_lines(), dialect in any_dialect()) {
         round_trips(&text, dialect)?;
     }
 

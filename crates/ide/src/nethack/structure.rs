@@ -175,7 +175,7 @@ pub(crate) fn token_class(kind: SyntaxKind) -> Option<HighlightKind> {
             HighlightKind::Keyword
         }
         ENDMAP_KW | LEVREGION_KW | CONTAINED_KW => HighlightKind::Keyword,
-        k if (RANDOM_KW as u16..=FLAG_TYPE as u16).contains(&(k as u16)) => HighlightKind::Value,
+        k if k.is_nethack_value_keyword() => HighlightKind::Value,
         BRANCH_TYPE | DESCRIPTOR => HighlightKind::Value,
         _ => return None,
     })

@@ -4,9 +4,7 @@
 use levkit_diagnostics::{Code, Diagnostic};
 
 use crate::SyntaxKind::{self, *};
-use crate::parser::Parser;
-
-type Parsed = Option<()>;
+use crate::parser::{Parsed, Parser};
 
 pub(crate) fn source_file(p: &mut Parser<'_>) {
     p.start_root(SOURCE_FILE);
@@ -69,17 +67,13 @@ fn statement(p: &mut Parser<'_>) {
                 diagnostic = diagnostic.with_replacement(format!("Replace with `{s}`"), range, s);
             }
             p.push_diagnostic(diagnostic);
-            p.start(ERROR);
-            p.bump();
-            p.finish();
+            p.bump_error();
             p.skip_until(at_boundary);
             return;
         }
         _ => {
             p.expected("a statement keyword such as DUNGEON, LEVEL or BRANCH");
-            p.start(ERROR);
-            p.bump();
-            p.finish();
+            p.bump_error();
             p.skip_until(at_boundary);
             return;
         }
@@ -87,75 +81,46 @@ fn statement(p: &mut Parser<'_>) {
     let keyword = p.current();
     p.start(node);
     p.bump();
-    if body(p, node, keyword).is_none() {
-        p.skip_until(at_boundary);
-    } else if !at_boundary(p) && !p.at(EOF) {
-        let found = p.describe_current();
-        let range = p.current_range();
-        p.error(
-            Code::DG0001,
-            range,
-            format!("unexpected {found} after a complete statement"),
-        );
-        p.skip_until(at_boundary);
-    }
+    let parsed = body(p, node, keyword);
+    p.recover_at_statement_end(parsed, at_boundary, "");
     p.finish();
-}
-
-fn expect(p: &mut Parser<'_>, kind: SyntaxKind, what: &str) -> Parsed {
-    if p.eat(kind) {
-        Some(())
-    } else {
-        p.expected(what);
-        None
-    }
-}
-
-fn string(p: &mut Parser<'_>, what: &str) -> Parsed {
-    if p.at(UNTERMINATED_STRING) {
-        p.bump();
-        return Some(());
-    }
-    expect(p, STRING, what)
 }
 
 fn couple(p: &mut Parser<'_>) -> Parsed {
     p.start(COORD);
     let parsed = (|| {
-        expect(p, L_PAREN, "`(` starting a couple `(base, range)`")?;
-        expect(p, INT, "the base level")?;
-        expect(p, COMMA, "`,`")?;
-        expect(p, INT, "the random range")?;
-        expect(p, R_PAREN, "`)`")
+        p.expect(L_PAREN, "`(` starting a couple `(base, range)`")?;
+        p.expect(INT, "the base level")?;
+        p.comma()?;
+        p.expect(INT, "the random range")?;
+        p.expect(R_PAREN, "`)`")
     })();
     p.finish();
     parsed
 }
 
 fn body(p: &mut Parser<'_>, node: SyntaxKind, keyword: SyntaxKind) -> Parsed {
-    expect(p, COLON, "`:`")?;
+    p.colon()?;
     match node {
         DUNGEON_STMT => {
-            string(p, "the dungeon's name as a string")?;
-            string(p, "its bones marker, a one-character string or \"none\"")?;
+            p.string("the dungeon's name as a string")?;
+            p.string("its bones marker, a one-character string or \"none\"")?;
             couple(p)?;
             p.eat(INT);
             Some(())
         }
-        ENTRY_STMT => expect(p, INT, "the entry level number"),
-        PROTOFILE_STMT => string(p, "the prototype file name as a string"),
-        DESCRIPTION_STMT | DGN_ALIGNMENT_STMT | LEVELDESC_STMT | LEVALIGN_STMT => expect(
-            p,
-            DESCRIPTOR,
+        ENTRY_STMT => p.expect(INT, "the entry level number"),
+        PROTOFILE_STMT => p.string("the prototype file name as a string"),
+        DESCRIPTION_STMT | DGN_ALIGNMENT_STMT | LEVELDESC_STMT | LEVALIGN_STMT => p.expect(DESCRIPTOR,
             "a descriptor (town, hellish, mazelike, roguelike, lawful, neutral, chaotic, unaligned)",
         ),
         DGN_LEVEL_STMT => {
-            string(p, "the level's name as a string")?;
-            string(p, "its bones marker, a one-character string or \"none\"")?;
-            expect(p, AT, "`@`")?;
+            p.string("the level's name as a string")?;
+            p.string("its bones marker, a one-character string or \"none\"")?;
+            p.expect(AT, "`@`")?;
             couple(p)?;
             if keyword == RNDLEVEL_KW {
-                expect(p, INT, "the number of alternative levels")?;
+                p.expect(INT, "the number of alternative levels")?;
                 p.eat(INT);
             } else {
                 p.eat(INT);
@@ -163,13 +128,13 @@ fn body(p: &mut Parser<'_>, node: SyntaxKind, keyword: SyntaxKind) -> Parsed {
             Some(())
         }
         CHAIN_LEVEL_STMT => {
-            string(p, "the level's name as a string")?;
-            string(p, "its bones marker, a one-character string or \"none\"")?;
-            string(p, "the name of the level it is placed from")?;
-            expect(p, PLUS, "`+`")?;
+            p.string("the level's name as a string")?;
+            p.string("its bones marker, a one-character string or \"none\"")?;
+            p.string("the name of the level it is placed from")?;
+            p.expect(PLUS, "`+`")?;
             couple(p)?;
             if keyword == RNDCHLEVEL_KW {
-                expect(p, INT, "the number of alternative levels")?;
+                p.expect(INT, "the number of alternative levels")?;
                 p.eat(INT);
             } else {
                 p.eat(INT);
@@ -177,12 +142,12 @@ fn body(p: &mut Parser<'_>, node: SyntaxKind, keyword: SyntaxKind) -> Parsed {
             Some(())
         }
         DGN_BRANCH_STMT | CHAIN_BRANCH_STMT => {
-            string(p, "the destination dungeon's name as a string")?;
+            p.string("the destination dungeon's name as a string")?;
             if node == CHAIN_BRANCH_STMT {
-                string(p, "the name of the level it is placed from")?;
-                expect(p, PLUS, "`+`")?;
+                p.string("the name of the level it is placed from")?;
+                p.expect(PLUS, "`+`")?;
             } else {
-                expect(p, AT, "`@`")?;
+                p.expect(AT, "`@`")?;
             }
             couple(p)?;
             p.eat(BRANCH_TYPE);

@@ -2,11 +2,11 @@
 //! is kept without the prefix (the option is on in the default build); `#` in column 0 starts
 //! a comment line.
 
-use levkit_diagnostics::{Code, Diagnostic, TextRange};
+use levkit_diagnostics::Code;
 use logos::Logos;
 
 use crate::SyntaxKind::{self, *};
-use crate::parser::{Lexed, offset};
+use crate::parser::Lexed;
 
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
 enum RawToken {
@@ -98,13 +98,6 @@ pub fn lex(text: &str) -> Lexed {
     let mut out = Lexed::default();
     let mut pos = 0;
     let mut line_start = true;
-    let error = |out: &mut Lexed, code, start: usize, end: usize, message: String| {
-        out.errors.push(Diagnostic::new(
-            code,
-            TextRange::new(offset(start), offset(end)),
-            message,
-        ));
-    };
     while pos < text.len() {
         let rest = &text[pos..];
         if line_start && rest.starts_with('#') {
@@ -127,8 +120,7 @@ pub fn lex(text: &str) -> Lexed {
             let name = &text[pos + 1..end];
             out.push(PREPROCESSOR, pos, end);
             if !CONDITIONS_ON.contains(&name) {
-                error(
-                    &mut out,
+                out.error(
                     Code::DG0005,
                     pos,
                     end,
@@ -156,8 +148,7 @@ pub fn lex(text: &str) -> Lexed {
             Some(Ok(RawToken::Int)) => {
                 let clean = slice.strip_prefix('-').unwrap_or(slice);
                 if clean.is_empty() || !clean.bytes().all(|b| b.is_ascii_digit()) {
-                    error(
-                        &mut out,
+                    out.error(
                         Code::DG0006,
                         start,
                         end,
@@ -171,24 +162,17 @@ pub fn lex(text: &str) -> Lexed {
             }
             Some(Ok(RawToken::String)) => {
                 if slice.contains('\n') {
-                    error(
-                        &mut out,
+                    out.error(
                         Code::DG0007,
                         start,
                         end,
-                        "this string spans several lines, swallowing what follows its first line; close it on its first line".into(),
+                        "this string spans several lines, swallowing what follows its first line; close it on its first line",
                     );
                 }
                 STRING
             }
             Some(Ok(RawToken::UnterminatedString)) => {
-                error(
-                    &mut out,
-                    Code::DG0003,
-                    start,
-                    end,
-                    "this string has no closing `\"`".into(),
-                );
+                out.error(Code::DG0003, start, end, "this string has no closing `\"`");
                 UNTERMINATED_STRING
             }
             Some(Ok(RawToken::Colon)) => COLON,
@@ -208,7 +192,7 @@ pub fn lex(text: &str) -> Lexed {
                         slice.escape_debug()
                     )
                 };
-                error(&mut out, Code::DG0004, start, end, message);
+                out.error(Code::DG0004, start, end, message);
                 ERROR_CHAR
             }
         };

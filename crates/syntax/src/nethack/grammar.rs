@@ -8,7 +8,7 @@
 use levkit_diagnostics::{Code, Diagnostic};
 
 use crate::SyntaxKind::{self, *};
-use crate::parser::Parser;
+use crate::parser::{Parsed, Parser};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Context {
@@ -422,9 +422,7 @@ fn statement(p: &mut Parser<'_>, context: Option<Context>) {
                 range,
                 "ENDMAP closes a MAP block, but no MAP is open here; remove it or add the MAP line",
             );
-            p.start(ERROR);
-            p.bump();
-            p.finish();
+            p.bump_error();
             return;
         }
         IDENT => {
@@ -433,9 +431,7 @@ fn statement(p: &mut Parser<'_>, context: Option<Context>) {
         }
         _ => {
             p.expected("a statement keyword such as MONSTER or OBJECT");
-            p.start(ERROR);
-            p.bump();
-            p.finish();
+            p.bump_error();
             p.skip_until(at_statement_boundary);
             return;
         }
@@ -443,20 +439,11 @@ fn statement(p: &mut Parser<'_>, context: Option<Context>) {
     p.start(node);
     p.bump();
     let parsed = statement_body(p, node);
-    if parsed.is_none() {
-        p.skip_until(at_statement_boundary);
-    } else if !at_statement_boundary(p) && !p.at(EOF) {
-        let found = p.describe_current();
-        let range = p.current_range();
-        p.error(
-            Code::NH0001,
-            range,
-            format!(
-                "unexpected {found} after a complete statement; put each statement on its own line"
-            ),
-        );
-        p.skip_until(at_statement_boundary);
-    }
+    p.recover_at_statement_end(
+        parsed,
+        at_statement_boundary,
+        "; put each statement on its own line",
+    );
     p.finish();
 }
 
@@ -478,9 +465,7 @@ fn unknown_word(p: &mut Parser<'_>) {
             diagnostic.with_replacement(format!("Replace with `{suggestion}`"), range, suggestion);
     }
     p.push_diagnostic(diagnostic);
-    p.start(ERROR);
-    p.bump();
-    p.finish();
+    p.bump_error();
     p.skip_until(at_statement_boundary);
 }
 
@@ -503,67 +488,24 @@ fn stair_has_regions(p: &Parser<'_>) -> bool {
     }
 }
 
-type Parsed = Option<()>;
-
-fn expect(p: &mut Parser<'_>, kind: SyntaxKind, what: &str) -> Parsed {
-    if p.eat(kind) {
-        Some(())
-    } else {
-        p.expected(what);
-        None
-    }
-}
-
-fn colon(p: &mut Parser<'_>) -> Parsed {
-    expect(p, COLON, "`:`")
-}
-
-fn comma(p: &mut Parser<'_>) -> Parsed {
-    expect(p, COMMA, "`,`")
-}
-
-/// One token of the given kinds.
-fn one_of(p: &mut Parser<'_>, kinds: &[SyntaxKind], what: &str) -> Parsed {
-    if kinds.contains(&p.current()) {
-        p.bump();
-        Some(())
-    } else {
-        p.expected(what);
-        None
-    }
-}
-
-fn string(p: &mut Parser<'_>, what: &str) -> Parsed {
-    if p.at(UNTERMINATED_STRING) {
-        // Already reported by the lexer; the text up to the line end stands for the string.
-        p.bump();
-        return Some(());
-    }
-    one_of(p, &[STRING], what)
-}
-
 fn string_or_random(p: &mut Parser<'_>, what: &str) -> Parsed {
     if p.at(RANDOM_KW) {
         p.bump();
         Some(())
     } else {
-        string(p, what)
+        p.string(what)
     }
-}
-
-fn int(p: &mut Parser<'_>, what: &str) -> Parsed {
-    one_of(p, &[INT], what)
 }
 
 /// `(a, b)`
 fn coord(p: &mut Parser<'_>) -> Parsed {
     p.start(COORD);
     let parsed = (|| {
-        expect(p, L_PAREN, "`(`")?;
-        int(p, "a number")?;
-        comma(p)?;
-        int(p, "a number")?;
-        expect(p, R_PAREN, "`)`")
+        p.expect(L_PAREN, "`(`")?;
+        p.expect(INT, "a number")?;
+        p.comma()?;
+        p.expect(INT, "a number")?;
+        p.expect(R_PAREN, "`)`")
     })();
     p.finish();
     parsed
@@ -578,14 +520,14 @@ fn rect(p: &mut Parser<'_>) -> Parsed {
 }
 
 fn rect_body(p: &mut Parser<'_>) -> Parsed {
-    expect(p, L_PAREN, "`(` starting a region `(x1,y1,x2,y2)`")?;
+    p.expect(L_PAREN, "`(` starting a region `(x1,y1,x2,y2)`")?;
     for i in 0..4 {
         if i > 0 {
-            comma(p)?;
+            p.comma()?;
         }
-        int(p, "a number")?;
+        p.expect(INT, "a number")?;
     }
-    expect(p, R_PAREN, "`)`")
+    p.expect(R_PAREN, "`)`")
 }
 
 /// A region in map coordinates or, with `levregion`, in level coordinates.
@@ -609,9 +551,9 @@ fn register(p: &mut Parser<'_>) -> Parsed {
     p.start(REGISTER);
     p.bump();
     let parsed = (|| {
-        expect(p, L_BRACK, "`[`")?;
-        int(p, "a register index")?;
-        expect(p, R_BRACK, "`]`")
+        p.expect(L_BRACK, "`[`")?;
+        p.expect(INT, "a register index")?;
+        p.expect(R_BRACK, "`]`")
     })();
     p.finish();
     parsed
@@ -672,9 +614,7 @@ fn percent_chance(p: &mut Parser<'_>, node: SyntaxKind) {
                 range,
                 "a `[n%]` chance is allowed only on MONSTER, OBJECT, CONTAINER and TRAP",
             );
-            p.start(ERROR);
-            p.bump();
-            p.finish();
+            p.bump_error();
         }
     }
 }
@@ -683,28 +623,25 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
     percent_chance(p, node);
     match node {
         WALLIFY_STMT | NOMAP_STMT | RANDOM_CORRIDORS_STMT => return Some(()),
-        _ => colon(p)?,
+        _ => p.colon()?,
     }
     match node {
         MAZE_DECL => {
-            string(p, "the level name as a string")?;
-            comma(p)?;
-            one_of(
-                p,
+            p.string("the level name as a string")?;
+            p.comma()?;
+            p.one_of(
                 &[CHAR, RANDOM_KW],
                 "the fill character, such as ' ', or `random`",
             )
         }
-        LEVEL_DECL => string(p, "the level name as a string"),
+        LEVEL_DECL => p.string("the level name as a string"),
         FLAGS_STMT => {
-            one_of(
-                p,
+            p.one_of(
                 &[FLAG_TYPE],
                 "a flag (noteleport, hardfloor, nommap, shortsighted, arboreal)",
             )?;
             while p.eat(COMMA) {
-                one_of(
-                    p,
+                p.one_of(
                     &[FLAG_TYPE],
                     "a flag (noteleport, hardfloor, nommap, shortsighted, arboreal)",
                 )?;
@@ -712,40 +649,37 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
             Some(())
         }
         INIT_MAP_STMT => {
-            one_of(p, &[CHAR], "the foreground map character, such as '.'")?;
-            comma(p)?;
-            one_of(p, &[CHAR], "the background map character, such as ' '")?;
-            comma(p)?;
-            one_of(p, &[BOOLEAN], "`true` or `false` (smoothed)")?;
-            comma(p)?;
-            one_of(p, &[BOOLEAN], "`true` or `false` (joined)")?;
-            comma(p)?;
-            one_of(p, &[LIGHT_STATE, RANDOM_KW], "`lit`, `unlit` or `random`")?;
-            comma(p)?;
-            one_of(
-                p,
+            p.one_of(&[CHAR], "the foreground map character, such as '.'")?;
+            p.comma()?;
+            p.one_of(&[CHAR], "the background map character, such as ' '")?;
+            p.comma()?;
+            p.one_of(&[BOOLEAN], "`true` or `false` (smoothed)")?;
+            p.comma()?;
+            p.one_of(&[BOOLEAN], "`true` or `false` (joined)")?;
+            p.comma()?;
+            p.one_of(&[LIGHT_STATE, RANDOM_KW], "`lit`, `unlit` or `random`")?;
+            p.comma()?;
+            p.one_of(
                 &[BOOLEAN, RANDOM_KW],
                 "`true`, `false` or `random` (walled)",
             )
         }
-        MESSAGE_STMT => string(p, "the message text as a string"),
+        MESSAGE_STMT => p.string("the message text as a string"),
         GEOMETRY_STMT => {
-            one_of(
-                p,
+            p.one_of(
                 &[LEFT_OR_RIGHT, CENTER_KW],
                 "a horizontal placement (left, half-left, center, half-right, right)",
             )?;
-            comma(p)?;
-            one_of(
-                p,
+            p.comma()?;
+            p.one_of(
                 &[TOP_OR_BOT, CENTER_KW],
                 "a vertical placement (top, center, bottom)",
             )
         }
         RANDOM_OBJECTS_STMT | RANDOM_MONSTERS_STMT => {
-            one_of(p, &[CHAR], "a class character such as 'd'")?;
+            p.one_of(&[CHAR], "a class character such as 'd'")?;
             while p.eat(COMMA) {
-                one_of(p, &[CHAR], "a class character such as 'd'")?;
+                p.one_of(&[CHAR], "a class character such as 'd'")?;
             }
             Some(())
         }
@@ -758,55 +692,51 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
         }
         ROOM_STMT | SUBROOM_STMT => {
             string_or_random(p, "a room type such as \"ordinary\", or `random`")?;
-            comma(p)?;
-            one_of(p, &[LIGHT_STATE, RANDOM_KW], "`lit`, `unlit` or `random`")?;
-            comma(p)?;
+            p.comma()?;
+            p.one_of(&[LIGHT_STATE, RANDOM_KW], "`lit`, `unlit` or `random`")?;
+            p.comma()?;
             coord_or_random(p, "a position `(x,y)` or `random`")?;
-            comma(p)?;
+            p.comma()?;
             if node == ROOM_STMT {
                 room_align(p)?;
-                comma(p)?;
+                p.comma()?;
                 coord_or_random(p, "a size `(width,height)` or `random`")?;
             } else {
                 coord_or_random(p, "a size `(width,height)` or `random`")?;
-                comma(p)?;
-                string(p, "the parent room's name as a string")?;
+                p.comma()?;
+                p.string("the parent room's name as a string")?;
             }
             if p.eat(COMMA) {
-                one_of(p, &[BOOLEAN], "`true` or `false` (filled)")?;
+                p.one_of(&[BOOLEAN], "`true` or `false` (filled)")?;
             }
             Some(())
         }
-        NAME_STMT => string(p, "the room name as a string"),
-        CHANCE_STMT => int(p, "a percentage"),
+        NAME_STMT => p.string("the room name as a string"),
+        CHANCE_STMT => p.expect(INT, "a percentage"),
         ROOM_DOOR_STMT => {
-            one_of(
-                p,
+            p.one_of(
                 &[BOOLEAN, RANDOM_KW],
                 "`true`, `false` or `random` (secret)",
             )?;
-            comma(p)?;
-            one_of(
-                p,
+            p.comma()?;
+            p.one_of(
                 &[DOOR_STATE, RANDOM_KW],
                 "a door state (open, closed, locked, nodoor, broken) or `random`",
             )?;
-            comma(p)?;
-            one_of(
-                p,
+            p.comma()?;
+            p.one_of(
                 &[DIRECTION, RANDOM_KW],
                 "a wall (north, south, east, west) or `random`",
             )?;
-            comma(p)?;
-            one_of(p, &[INT, RANDOM_KW], "a position on the wall or `random`")
+            p.comma()?;
+            p.one_of(&[INT, RANDOM_KW], "a position on the wall or `random`")
         }
         DOOR_STMT => {
-            one_of(
-                p,
+            p.one_of(
                 &[DOOR_STATE, RANDOM_KW],
                 "a door state (open, closed, locked, nodoor, broken) or `random`",
             )?;
-            comma(p)?;
+            p.comma()?;
             coordinate(p)
         }
         MONSTER_STMT => {
@@ -815,9 +745,9 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
                 MONSTER_REG_KW,
                 "a monster class such as 'd', `monster[i]` or `random`",
             )?;
-            comma(p)?;
+            p.comma()?;
             string_or_random(p, "a monster name such as \"jackal\", or `random`")?;
-            comma(p)?;
+            p.comma()?;
             coordinate(p)?;
             while p.eat(COMMA) {
                 match p.current() {
@@ -826,7 +756,7 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
                     MON_APPEARANCE => {
                         p.start(APPEARANCE);
                         p.bump();
-                        let parsed = string(p, "what the mimic looks like, as a string");
+                        let parsed = p.string("what the mimic looks like, as a string");
                         p.finish();
                         parsed?;
                     }
@@ -846,9 +776,9 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
                 OBJECT_REG_KW,
                 "an object class such as '(', `object[i]` or `random`",
             )?;
-            comma(p)?;
+            p.comma()?;
             string_or_random(p, "an object name such as \"chest\", or `random`")?;
-            comma(p)?;
+            p.comma()?;
             if !p.eat(CONTAINED_KW) {
                 coordinate(p)?;
             }
@@ -859,42 +789,42 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
         }
         TRAP_STMT => {
             string_or_random(p, "a trap name such as \"pit\", or `random`")?;
-            comma(p)?;
+            p.comma()?;
             coordinate(p)
         }
         DRAWBRIDGE_STMT => {
             coordinate(p)?;
-            comma(p)?;
-            one_of(p, &[DIRECTION], "a direction (north, south, east, west)")?;
-            comma(p)?;
-            one_of(p, &[DOOR_STATE, RANDOM_KW], "`open`, `closed` or `random`")
+            p.comma()?;
+            p.one_of(&[DIRECTION], "a direction (north, south, east, west)")?;
+            p.comma()?;
+            p.one_of(&[DOOR_STATE, RANDOM_KW], "`open`, `closed` or `random`")
         }
         MAZEWALK_STMT => {
             coordinate(p)?;
-            comma(p)?;
-            one_of(p, &[DIRECTION], "a direction (north, south, east, west)")
+            p.comma()?;
+            p.one_of(&[DIRECTION], "a direction (north, south, east, west)")
         }
         LADDER_STMT | STAIR_STMT => {
             coordinate(p)?;
-            comma(p)?;
-            one_of(p, &[UP_OR_DOWN], "`up` or `down`")
+            p.comma()?;
+            p.one_of(&[UP_OR_DOWN], "`up` or `down`")
         }
         STAIR_REGION_STMT | PORTAL_STMT | TELEPORT_REGION_STMT | BRANCH_STMT => {
             lev_region(p)?;
-            comma(p)?;
+            p.comma()?;
             lev_region(p)?;
             match node {
                 STAIR_REGION_STMT => {
-                    comma(p)?;
-                    one_of(p, &[UP_OR_DOWN], "`up` or `down`")
+                    p.comma()?;
+                    p.one_of(&[UP_OR_DOWN], "`up` or `down`")
                 }
                 PORTAL_STMT => {
-                    comma(p)?;
-                    string(p, "the destination level's name as a string")
+                    p.comma()?;
+                    p.string("the destination level's name as a string")
                 }
                 TELEPORT_REGION_STMT => {
                     if p.eat(COMMA) {
-                        one_of(p, &[UP_OR_DOWN], "`up` or `down`")?;
+                        p.one_of(&[UP_OR_DOWN], "`up` or `down`")?;
                     }
                     Some(())
                 }
@@ -903,50 +833,48 @@ fn statement_body(p: &mut Parser<'_>, node: SyntaxKind) -> Parsed {
         }
         ALTAR_STMT => {
             coordinate(p)?;
-            comma(p)?;
+            p.comma()?;
             alignment(p)?;
-            comma(p)?;
-            one_of(
-                p,
+            p.comma()?;
+            p.one_of(
                 &[ALTAR_TYPE, RANDOM_KW],
                 "`altar`, `shrine`, `sanctum` or `random`",
             )
         }
         FOUNTAIN_STMT | SINK_STMT | POOL_STMT => coordinate(p),
         GOLD_STMT => {
-            one_of(p, &[INT, RANDOM_KW], "an amount of gold or `random`")?;
-            comma(p)?;
+            p.one_of(&[INT, RANDOM_KW], "an amount of gold or `random`")?;
+            p.comma()?;
             coordinate(p)
         }
         ENGRAVING_STMT => {
             coordinate(p)?;
-            comma(p)?;
-            one_of(
-                p,
+            p.comma()?;
+            p.one_of(
                 &[ENGRAVING_TYPE, RANDOM_KW],
                 "an engraving type (dust, engrave, burn, mark) or `random`",
             )?;
-            comma(p)?;
-            string(p, "the engraved text as a string")
+            p.comma()?;
+            p.string("the engraved text as a string")
         }
         NON_DIGGABLE_STMT | NON_PASSWALL_STMT => rect(p),
         REGION_STMT => {
             rect(p)?;
-            comma(p)?;
-            one_of(p, &[LIGHT_STATE, RANDOM_KW], "`lit`, `unlit` or `random`")?;
-            comma(p)?;
+            p.comma()?;
+            p.one_of(&[LIGHT_STATE, RANDOM_KW], "`lit`, `unlit` or `random`")?;
+            p.comma()?;
             string_or_random(p, "a room type such as \"ordinary\", or `random`")?;
             if p.eat(COMMA) {
-                one_of(p, &[FILLING], "`filled` or `unfilled`")?;
+                p.one_of(&[FILLING], "`filled` or `unfilled`")?;
                 if p.eat(COMMA) {
-                    one_of(p, &[BOOLEAN], "`true` or `false` (irregular)")?;
+                    p.one_of(&[BOOLEAN], "`true` or `false` (irregular)")?;
                 }
             }
             Some(())
         }
         CORRIDOR_STMT => {
             corridor_spec(p)?;
-            comma(p)?;
+            p.comma()?;
             if p.at(INT) {
                 p.bump();
                 Some(())
@@ -982,18 +910,16 @@ fn room_align(p: &mut Parser<'_>) -> Parsed {
             p.start(ALIGN_PAIR);
             let parsed = (|| {
                 p.bump();
-                one_of(
-                    p,
+                p.one_of(
                     &[LEFT_OR_RIGHT, CENTER_KW],
                     "a horizontal alignment (left, center, right)",
                 )?;
-                comma(p)?;
-                one_of(
-                    p,
+                p.comma()?;
+                p.one_of(
                     &[TOP_OR_BOT, CENTER_KW],
                     "a vertical alignment (top, center, bottom)",
                 )?;
-                expect(p, R_PAREN, "`)`")
+                p.expect(R_PAREN, "`)`")
             })();
             p.finish();
             parsed
@@ -1008,13 +934,13 @@ fn room_align(p: &mut Parser<'_>) -> Parsed {
 fn corridor_spec(p: &mut Parser<'_>) -> Parsed {
     p.start(CORRIDOR_SPEC);
     let parsed = (|| {
-        expect(p, L_PAREN, "`(` starting `(room, wall, door)`")?;
-        int(p, "a room number")?;
-        comma(p)?;
-        one_of(p, &[DIRECTION], "a wall (north, south, east, west)")?;
-        comma(p)?;
-        one_of(p, &[INT, RANDOM_KW], "a door number or `random`")?;
-        expect(p, R_PAREN, "`)`")
+        p.expect(L_PAREN, "`(` starting `(room, wall, door)`")?;
+        p.expect(INT, "a room number")?;
+        p.comma()?;
+        p.one_of(&[DIRECTION], "a wall (north, south, east, west)")?;
+        p.comma()?;
+        p.one_of(&[INT, RANDOM_KW], "a door number or `random`")?;
+        p.expect(R_PAREN, "`)`")
     })();
     p.finish();
     parsed
@@ -1026,20 +952,19 @@ fn object_infos(p: &mut Parser<'_>) -> Parsed {
     if matches!(p.current(), CURSE_TYPE) || (p.at(RANDOM_KW) && p.nth(1) == COMMA) {
         // `random` first is the curse state unless it is the last value (then the enchantment).
         p.bump();
-        comma(p)?;
+        p.comma()?;
         curse_given = true;
     }
     if p.at(STRING) {
         p.bump();
-        comma(p)?;
+        p.comma()?;
     } else if !curse_given {
         p.expected("a curse state (blessed, uncursed, cursed, random) or a monster name");
         return None;
     }
-    one_of(p, &[INT, RANDOM_KW], "an enchantment number or `random`")?;
+    p.one_of(&[INT, RANDOM_KW], "an enchantment number or `random`")?;
     if p.eat(COMMA) {
-        one_of(
-            p,
+        p.one_of(
             &[NONE_KW, STRING],
             "the object's name as a string, or `none`",
         )?;

@@ -1,11 +1,13 @@
 //! The lev_comp 3.4.3 lexer. Most tokens come from a logos automaton; what depends on the
-//! line (comments only in column 0, `MAP` alone on its line, map rows) is decided per line.
+//! line (comments only in column 0, `MAP` alone on its line, map rows) is decided per line,
+//! by lev_comp's rules for the shared line machinery (`crate::lines`).
 
-use levkit_diagnostics::{Code, Diagnostic, TextRange};
+use levkit_diagnostics::{Code, Diagnostic};
 use logos::Logos;
 
 use crate::SyntaxKind::{self, *};
-use crate::parser::{Lexed, offset};
+use crate::lines::{self, BlockRules, Line, LineKeyword, OutsideLine, Placement};
+use crate::parser::Lexed;
 
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
 enum RawToken {
@@ -247,140 +249,117 @@ pub fn is_map_char(c: u8) -> bool {
     )
 }
 
+/// `MAP` opens a map block only alone on its line, from column 0; lev_comp allows nothing
+/// after it, not even blanks.
+const MAP: LineKeyword = LineKeyword {
+    word: "MAP",
+    kind: MAP_KW,
+    trailing: &[],
+};
+
 pub fn lex(text: &str) -> Lexed {
-    let mut lexer = LineLexer {
-        text,
-        out: Lexed::default(),
-        in_map: false,
-    };
-    lexer.run();
-    lexer.out
+    let mut out = Lexed::default();
+    let mut start = 0;
+    if text.starts_with('\u{feff}') {
+        start = '\u{feff}'.len_utf8();
+        out.push(WHITESPACE, 0, start);
+        out.error(
+            Code::NH0004,
+            0,
+            start,
+            "the file starts with a byte-order mark, which lev_comp rejects; save it as UTF-8 without BOM",
+        );
+    }
+    lines::lex_lines(text, start, &mut LevCompLines { text }, &mut out);
+    out
 }
 
-struct LineLexer<'t> {
+/// lev_comp's line rules: comments only in column 0, `MAP` alone on its line, map rows until
+/// `ENDMAP` or, when it is missing, until the next statement.
+struct LevCompLines<'t> {
     text: &'t str,
-    out: Lexed,
-    in_map: bool,
 }
 
-impl LineLexer<'_> {
-    fn error(&mut self, code: Code, start: usize, end: usize, message: impl Into<String>) {
-        let range = TextRange::new(offset(start), offset(end));
-        self.out.errors.push(Diagnostic::new(code, range, message));
-    }
+impl BlockRules for LevCompLines<'_> {
+    const CLOSE: LineKeyword = LineKeyword {
+        word: "ENDMAP",
+        kind: ENDMAP_KW,
+        trailing: &[],
+    };
 
-    fn run(&mut self) {
-        let text = self.text;
-        let mut pos = 0;
-        if text.starts_with('\u{feff}') {
-            let end = '\u{feff}'.len_utf8();
-            self.out.push(WHITESPACE, 0, end);
-            self.error(
-                Code::NH0004,
-                0,
-                end,
-                "the file starts with a byte-order mark, which lev_comp rejects; save it as UTF-8 without BOM",
-            );
-            pos = end;
+    fn outside(&mut self, line: Line<'_>, out: &mut Lexed) -> OutsideLine {
+        if line.content().starts_with('#') {
+            line.push_content(out, COMMENT);
+            return OutsideLine {
+                next: line.push_end(out),
+                opens_block: false,
+            };
         }
-        while pos < text.len() {
-            pos = self.line(pos);
-        }
-    }
-
-    /// Lexes the line starting at `start`, up to and including its line end.
-    fn line(&mut self, start: usize) -> usize {
-        let text = self.text;
-        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let content_end = if end > start && text.as_bytes()[end - 1] == b'\r' && end < text.len() {
-            end - 1
-        } else {
-            end
-        };
-        let content = &text[start..content_end];
-
-        if self.in_map {
-            if content.bytes().all(is_map_char) {
-                self.out.push(MAP_ROW, start, content_end);
-                return self.line_end(content_end);
-            }
-            if !content.starts_with('#') && !self.map_block_ends_at(content) {
-                self.out.push(MAP_ROW, start, content_end);
-                if let Some((i, c)) = content
-                    .char_indices()
-                    .find(|&(_, c)| !c.is_ascii() || !is_map_char(c as u8))
-                {
-                    let what = if c == '\t' {
-                        "a tab".to_string()
-                    } else {
-                        format!("`{}`", c.escape_debug())
-                    };
-                    self.error(
-                        Code::NH0009,
-                        start + i,
-                        start + i + c.len_utf8(),
-                        format!("{what} is not a map character; map rows hold only - | {{ }} + . # \\ A B C F H I K L P S T W, spaces and digits"),
-                    );
+        match MAP.lex(line, out) {
+            Some(placement) => {
+                if let Placement::Misplaced(range) = placement {
+                    out.errors
+                        .push(Diagnostic::new(Code::NH0007, range, MISPLACED_MAP));
                 }
-                return self.line_end(content_end);
+                OutsideLine {
+                    next: line.end,
+                    opens_block: true,
+                }
             }
-            if !self.map_block_ends_at(content) {
-                // A comment line inside the map.
-                self.out.push(COMMENT, start, content_end);
-                return self.line_end(content_end);
-            }
-            // ENDMAP, or a statement after a map that was never closed (the parser reports it).
-            self.in_map = false;
-            if content == "MAP" {
-                self.out.push(MAP_KW, start, content_end);
-                self.in_map = true;
-                return self.line_end(content_end);
-            }
-        } else if content.starts_with('#') {
-            self.out.push(COMMENT, start, content_end);
-            return self.line_end(content_end);
-        } else if content == "MAP" {
-            self.out.push(MAP_KW, start, content_end);
-            self.in_map = true;
-            return self.line_end(content_end);
+            None => OutsideLine {
+                next: self.tokens(line.start, out),
+                opens_block: false,
+            },
         }
-        self.tokens(start, end)
     }
 
-    /// Whether a line inside a MAP block closes it: ENDMAP, or a statement keyword.
-    fn map_block_ends_at(&self, content: &str) -> bool {
-        let word: String = content
-            .trim_start_matches([' ', '\t'])
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-            .collect();
-        // An upper-case word that is no keyword (`ENDMPA`) is a misspelt one, not a map row.
+    /// ENDMAP (indented or followed by more text), a statement keyword, or an upper-case word
+    /// that is no keyword (`ENDMPA`: a misspelt one, not a map row).
+    fn ends_block(&self, content: &str) -> bool {
+        let (_, word) = lines::first_word(content);
         let shouting = word.len() >= 4
             && word.chars().all(|c| c.is_ascii_uppercase() || c == '_')
             && !word.bytes().all(is_map_char);
-        shouting || keyword(&word).is_some_and(|k| k == ENDMAP_KW || k.is_nethack_statement_start())
+        shouting || keyword(word).is_some_and(|k| k == ENDMAP_KW || k.is_nethack_statement_start())
     }
 
-    fn line_end(&mut self, content_end: usize) -> usize {
-        let rest = &self.text[content_end..];
-        let len = if rest.starts_with("\r\n") {
-            2
-        } else if rest.starts_with('\n') {
-            1
+    /// A map row, or a comment line (`#` followed by what no map holds).
+    fn body(&mut self, line: Line<'_>, out: &mut Lexed) {
+        let content = line.content();
+        if content.bytes().all(is_map_char) {
+            line.push_content(out, MAP_ROW);
+        } else if content.starts_with('#') {
+            line.push_content(out, COMMENT);
         } else {
-            0
-        };
-        if len > 0 {
-            self.out.push(NEWLINE, content_end, content_end + len);
+            line.push_content(out, MAP_ROW);
+            if let Some((i, c)) = content
+                .char_indices()
+                .find(|&(_, c)| !c.is_ascii() || !is_map_char(c as u8))
+            {
+                let what = if c == '\t' {
+                    "a tab".to_string()
+                } else {
+                    format!("`{}`", c.escape_debug())
+                };
+                out.error(
+                    Code::NH0009,
+                    line.start + i,
+                    line.start + i + c.len_utf8(),
+                    format!("{what} is not a map character; map rows hold only - | {{ }} + . # \\ A B C F H I K L P S T W, spaces and digits"),
+                );
+            }
         }
-        content_end + len
     }
+}
 
+const MISPLACED_MAP: &str =
+    "MAP must start in column 0 and be alone on its line (no spaces after it)";
+
+impl LevCompLines<'_> {
     /// Ordinary tokens from `start`; stops after the first line end outside a string.
-    fn tokens(&mut self, start: usize, _line_end: usize) -> usize {
+    fn tokens(&self, start: usize, out: &mut Lexed) -> usize {
         let text = self.text;
         let mut pos = start;
-        let mut first_on_line = true;
         while pos < text.len() {
             let mut raw = RawToken::lexer(&text[pos..]);
             let token = raw.next();
@@ -397,14 +376,14 @@ impl LineLexer<'_> {
             let kind = match token {
                 Some(Ok(RawToken::Whitespace)) => WHITESPACE,
                 Some(Ok(RawToken::Newline)) => {
-                    self.out.push(NEWLINE, tok_start, tok_end);
+                    out.push(NEWLINE, tok_start, tok_end);
                     return tok_end;
                 }
                 Some(Ok(RawToken::Word)) => keyword(slice).unwrap_or(IDENT),
                 Some(Ok(RawToken::Int)) => INT,
                 Some(Ok(RawToken::String)) => {
                     if slice.contains('\n') {
-                        self.error(
+                        out.error(
                             Code::NH0014,
                             tok_start,
                             tok_end,
@@ -414,7 +393,7 @@ impl LineLexer<'_> {
                     STRING
                 }
                 Some(Ok(RawToken::UnterminatedString)) => {
-                    self.error(
+                    out.error(
                         Code::NH0003,
                         tok_start,
                         tok_end,
@@ -425,7 +404,7 @@ impl LineLexer<'_> {
                 Some(Ok(RawToken::Char)) => CHAR,
                 Some(Ok(RawToken::Percent)) => PERCENT,
                 Some(Ok(RawToken::MisplacedComment)) => {
-                    self.error(
+                    out.error(
                         Code::NH0010,
                         tok_start,
                         tok_start + 1,
@@ -446,41 +425,15 @@ impl LineLexer<'_> {
                         "'" => "a `'` that does not start a character like 'x'".to_string(),
                         _ => format!("`{shown}` is not part of the lev_comp language; remove it"),
                     };
-                    self.error(Code::NH0004, tok_start, tok_end, message);
+                    out.error(Code::NH0004, tok_start, tok_end, message);
                     ERROR_CHAR
                 }
             };
             if kind == MAP_KW {
-                self.error(
-                    Code::NH0007,
-                    tok_start,
-                    tok_end,
-                    "MAP must start in column 0 and be alone on its line (no spaces after it)",
-                );
-                if first_on_line {
-                    self.out.push(kind, tok_start, tok_end);
-                    self.in_map = true;
-                    let rest_end = text[tok_end..]
-                        .find('\n')
-                        .map_or(text.len(), |i| tok_end + i);
-                    let rest_end = if text[..rest_end].ends_with('\r') && rest_end < text.len() {
-                        rest_end - 1
-                    } else {
-                        rest_end
-                    };
-                    if rest_end > tok_end {
-                        self.out.push(WHITESPACE, tok_end, rest_end);
-                    }
-                    return self.line_end(rest_end);
-                }
+                // Not the line's first word (that is a map line, see `outside`).
+                out.error(Code::NH0007, tok_start, tok_end, MISPLACED_MAP);
             }
-            if kind == ENDMAP_KW {
-                self.in_map = false;
-            }
-            if kind != WHITESPACE {
-                first_on_line = false;
-            }
-            self.out.push(kind, tok_start, tok_end);
+            out.push(kind, tok_start, tok_end);
             pos = tok_end;
         }
         pos

@@ -1,0 +1,317 @@
+//! The line machinery of lexers whose files are partly made of lines rather than of tokens:
+//! splitting the text into lines, keywords that stand alone on their line, and blocks of lines
+//! (`MAP` ... `ENDMAP`) whose body is lexed line by line, as map rows.
+//!
+//! A dialect gives its rules through [`BlockRules`]; [`lex_lines`] owns the loop and the block
+//! state. What differs between dialects is all in the rules: what opens a block, what a body
+//! line is made of, and whether a line other than the closing one ends a block that was never
+//! closed (NetHack: a statement does; DCSS: nothing does, a missing `ENDMAP` eats the file).
+
+use crate::SyntaxKind::{self, *};
+use crate::parser::{Lexed, offset};
+use levkit_diagnostics::TextRange;
+
+/// One line of the text: its content, then its line end (`\n`, `\r\n`, or none at the end of
+/// the text). A `\r` not followed by `\n` is part of the content.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Line<'t> {
+    text: &'t str,
+    pub(crate) start: usize,
+    /// Just past the content, before the line end.
+    pub(crate) content_end: usize,
+    /// Just past the line end: where the next line starts.
+    pub(crate) end: usize,
+}
+
+impl<'t> Line<'t> {
+    /// The line that starts at `start`.
+    pub(crate) fn at(text: &'t str, start: usize) -> Line<'t> {
+        match text[start..].find('\n') {
+            Some(i) => {
+                let newline = start + i;
+                let content_end = if text[start..newline].ends_with('\r') {
+                    newline - 1
+                } else {
+                    newline
+                };
+                Line {
+                    text,
+                    start,
+                    content_end,
+                    end: newline + 1,
+                }
+            }
+            None => Line {
+                text,
+                start,
+                content_end: text.len(),
+                end: text.len(),
+            },
+        }
+    }
+
+    pub(crate) fn content(&self) -> &'t str {
+        &self.text[self.start..self.content_end]
+    }
+
+    /// Pushes the whole content as one token of `kind`, even when it is empty.
+    pub(crate) fn push_content(&self, out: &mut Lexed, kind: SyntaxKind) {
+        out.push(kind, self.start, self.content_end);
+    }
+
+    /// Pushes the line end, if any, as a `NEWLINE`; returns where the next line starts.
+    pub(crate) fn push_end(&self, out: &mut Lexed) -> usize {
+        if self.end > self.content_end {
+            out.push(NEWLINE, self.content_end, self.end);
+        }
+        self.end
+    }
+}
+
+/// A keyword that must stand alone on its line, such as `MAP` and `ENDMAP`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LineKeyword {
+    pub(crate) word: &'static str,
+    pub(crate) kind: SyntaxKind,
+    /// What may follow the word on its line (lexed as whitespace): nothing for lev_comp,
+    /// blanks for DCSS.
+    pub(crate) trailing: &'static [char],
+}
+
+/// How a line holds a [`LineKeyword`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Placement {
+    /// From column 0, followed by nothing but what the keyword allows.
+    Alone,
+    /// The line's first word, but indented or followed by other text. The caller reports it;
+    /// the line still counts as the keyword's (the rest of it is kept as whitespace), so that
+    /// one sloppy `MAP` line does not turn a whole map into statements.
+    Misplaced(TextRange),
+}
+
+/// The first word of a line and where it starts: after the leading blanks, a run of ASCII
+/// letters, digits, `_` and `-` (so `MAPS` and `MAP_X` are not `MAP`). Empty when the line
+/// starts with anything else.
+pub(crate) fn first_word(content: &str) -> (usize, &str) {
+    let indent = content.len() - content.trim_start_matches([' ', '\t']).len();
+    let rest = &content[indent..];
+    let len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(rest.len());
+    (indent, &rest[..len])
+}
+
+impl LineKeyword {
+    /// Whether `content` is the keyword alone on its line.
+    pub(crate) fn is_alone(&self, content: &str) -> bool {
+        content
+            .strip_prefix(self.word)
+            .is_some_and(|rest| rest.chars().all(|c| self.trailing.contains(&c)))
+    }
+
+    /// If `line` is this keyword's line, pushes its tokens, line end included, and tells how
+    /// the keyword stands on it.
+    pub(crate) fn lex(&self, line: Line<'_>, out: &mut Lexed) -> Option<Placement> {
+        let content = line.content();
+        let (word_start, placement) = if self.is_alone(content) {
+            (0, Placement::Alone)
+        } else {
+            let (word_start, word) = first_word(content);
+            if word != self.word {
+                return None;
+            }
+            let start = line.start + word_start;
+            let range = TextRange::new(offset(start), offset(start + word.len()));
+            (word_start, Placement::Misplaced(range))
+        };
+        let word_end = word_start + self.word.len();
+        if word_start > 0 {
+            out.push(WHITESPACE, line.start, line.start + word_start);
+        }
+        out.push(self.kind, line.start + word_start, line.start + word_end);
+        if word_end < content.len() {
+            out.push(WHITESPACE, line.start + word_end, line.content_end);
+        }
+        line.push_end(out);
+        Some(placement)
+    }
+}
+
+/// What lexing a line outside blocks did.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OutsideLine {
+    /// Where lexing stopped: the start of a later line (a token such as a string may run over
+    /// several lines).
+    pub(crate) next: usize,
+    /// Whether the line opened a block: the lines after it are its body.
+    pub(crate) opens_block: bool,
+}
+
+/// A dialect's line rules.
+pub(crate) trait BlockRules {
+    /// The line that closes a block (`ENDMAP`), when it stands alone.
+    const CLOSE: LineKeyword;
+
+    /// Lexes a line outside blocks, line end included. A dialect whose blocks open with a
+    /// keyword line recognises it with [`LineKeyword::lex`].
+    fn outside(&mut self, line: Line<'_>, out: &mut Lexed) -> OutsideLine;
+
+    /// Whether a line of a block, other than its closing line, ends the block: the line is then
+    /// lexed as a line outside. This is how a dialect recovers from a missing closing line
+    /// (lev_comp: a statement ends the map); a dialect without recovery answers `false`, and a
+    /// block left open takes the rest of the file.
+    fn ends_block(&self, content: &str) -> bool;
+
+    /// Lexes one line of a block's body, without its line end (map rows, comments...).
+    fn body(&mut self, line: Line<'_>, out: &mut Lexed);
+}
+
+/// Lexes `text` from `start`, the start of a line, line by line under `rules`.
+pub(crate) fn lex_lines<R: BlockRules>(text: &str, start: usize, rules: &mut R, out: &mut Lexed) {
+    let mut in_block = false;
+    let mut pos = start;
+    while pos < text.len() {
+        let line = Line::at(text, pos);
+        if in_block {
+            if R::CLOSE.is_alone(line.content()) {
+                R::CLOSE.lex(line, out);
+                in_block = false;
+                pos = line.end;
+                continue;
+            }
+            if !rules.ends_block(line.content()) {
+                rules.body(line, out);
+                pos = line.push_end(out);
+                continue;
+            }
+            // The block ends here without its closing line: this line is lexed as outside.
+        }
+        let lexed = rules.outside(line, out);
+        debug_assert!(lexed.next >= line.end, "a line was left unlexed");
+        in_block = lexed.opens_block;
+        pos = lexed.next.max(line.end);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{Expect, expect};
+
+    use super::*;
+
+    /// Rules shaped like DCSS's: blanks may follow `MAP` and `ENDMAP`, every body line is a map
+    /// row (even an indented `ENDMAP`), and nothing but `ENDMAP` ends a map.
+    #[derive(Default)]
+    struct VaultLines {
+        misplaced: Vec<TextRange>,
+    }
+
+    const MAP: LineKeyword = LineKeyword {
+        word: "MAP",
+        kind: MAP_KW,
+        trailing: &[' ', '\t'],
+    };
+
+    impl BlockRules for VaultLines {
+        const CLOSE: LineKeyword = LineKeyword {
+            word: "ENDMAP",
+            kind: ENDMAP_KW,
+            trailing: &[' ', '\t'],
+        };
+
+        fn outside(&mut self, line: Line<'_>, out: &mut Lexed) -> OutsideLine {
+            if let Some(placement) = MAP.lex(line, out) {
+                if let Placement::Misplaced(range) = placement {
+                    self.misplaced.push(range);
+                }
+                return OutsideLine {
+                    next: line.end,
+                    opens_block: true,
+                };
+            }
+            line.push_content(out, IDENT);
+            OutsideLine {
+                next: line.push_end(out),
+                opens_block: false,
+            }
+        }
+
+        fn ends_block(&self, _content: &str) -> bool {
+            false
+        }
+
+        fn body(&mut self, line: Line<'_>, out: &mut Lexed) {
+            line.push_content(out, MAP_ROW);
+        }
+    }
+
+    fn check(text: &str, expected: Expect) {
+        let mut out = Lexed::default();
+        let mut rules = VaultLines::default();
+        lex_lines(text, 0, &mut rules, &mut out);
+        let mut actual = String::new();
+        for token in &out.tokens {
+            actual += &format!("{:?} {:?}\n", token.kind, &text[token.range]);
+        }
+        for range in rules.misplaced {
+            actual += &format!("misplaced {range:?}\n");
+        }
+        expected.assert_eq(&actual);
+    }
+
+    #[test]
+    fn a_block_runs_from_its_keyword_line_to_its_closing_line() {
+        check(
+            "before\nMAP \n#.x\n  ENDMAP\nENDMAP\t\r\nafter",
+            expect![[r##"
+                IDENT "before"
+                NEWLINE "\n"
+                MAP_KW "MAP"
+                WHITESPACE " "
+                NEWLINE "\n"
+                MAP_ROW "#.x"
+                NEWLINE "\n"
+                MAP_ROW "  ENDMAP"
+                NEWLINE "\n"
+                ENDMAP_KW "ENDMAP"
+                WHITESPACE "\t"
+                NEWLINE "\r\n"
+                IDENT "after"
+            "##]],
+        );
+    }
+
+    #[test]
+    fn without_recovery_a_missing_closing_line_takes_the_rest_of_the_file() {
+        check(
+            "MAP\n..\nNAME: next\n\r",
+            expect![[r##"
+                MAP_KW "MAP"
+                NEWLINE "\n"
+                MAP_ROW ".."
+                NEWLINE "\n"
+                MAP_ROW "NAME: next"
+                NEWLINE "\n"
+                MAP_ROW "\r"
+            "##]],
+        );
+    }
+
+    #[test]
+    fn a_misplaced_keyword_line_still_opens_the_block() {
+        check(
+            "  MAP here\nx\nMAPS\n",
+            expect![[r##"
+                WHITESPACE "  "
+                MAP_KW "MAP"
+                WHITESPACE " here"
+                NEWLINE "\n"
+                MAP_ROW "x"
+                NEWLINE "\n"
+                MAP_ROW "MAPS"
+                NEWLINE "\n"
+                misplaced 2..5
+            "##]],
+        );
+    }
+}

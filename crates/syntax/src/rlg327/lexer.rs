@@ -1,0 +1,143 @@
+//! The RLG327 lexer: the format is made of lines (a header, `BEGIN`/`END` lines, one field per
+//! line, DESC text up to a `.` line), so every line is one or a few tokens, chosen by where the
+//! line stands. A DESC text is a block of the shared line machinery, closed by its `.` line.
+
+use crate::SyntaxKind::{self, *};
+use crate::lines::{self, BlockRules, Line, LineKeyword, OutsideLine};
+use crate::parser::Lexed;
+
+pub fn lex(text: &str) -> Lexed {
+    let mut out = Lexed::default();
+    let mut rules = DescriptionLines {
+        seen_header: false,
+        in_entry: false,
+    };
+    lines::lex_lines(text, 0, &mut rules, &mut out);
+    out
+}
+
+/// The field keywords that open a DESC text: the right one, and misspellings of it, so that a
+/// misspelt DESC's text is not read as fields.
+pub(crate) fn opens_description(keyword: &str) -> bool {
+    matches!(keyword, "DESC" | "DES" | "DESCRIPTION" | "desc")
+}
+
+/// The first word of a line, between any (Unicode) blanks, as the course's readers split it.
+fn first_word(content: &str) -> &str {
+    content.split_whitespace().next().unwrap_or("")
+}
+
+/// Where a line stands decides its tokens: the first one is the header (unless it is a BEGIN),
+/// a line outside entries is stray text, a line inside one is a field.
+struct DescriptionLines {
+    seen_header: bool,
+    in_entry: bool,
+}
+
+impl BlockRules for DescriptionLines {
+    /// A DESC text ends at a line holding only `.`.
+    const CLOSE: LineKeyword = LineKeyword {
+        word: ".",
+        kind: RLG_DESC_END,
+        trailing: &[],
+    };
+
+    /// A DESC text whose `.` is missing ends at the entry's END or at the next BEGIN.
+    fn ends_block(&self, content: &str) -> bool {
+        content.trim() == "END" || first_word(content) == "BEGIN"
+    }
+
+    /// One line of a DESC text, as it is (an empty line is no token).
+    fn body(&mut self, line: Line<'_>, out: &mut Lexed) {
+        push(out, RLG_DESC_LINE, line.start, line.content_end);
+    }
+
+    fn outside(&mut self, line: Line<'_>, out: &mut Lexed) -> OutsideLine {
+        let opens_block = self.line(line, out);
+        OutsideLine {
+            next: line.push_end(out),
+            opens_block,
+        }
+    }
+}
+
+/// Pushes a token unless it would be empty.
+fn push(out: &mut Lexed, kind: SyntaxKind, start: usize, end: usize) {
+    if end > start {
+        out.push(kind, start, end);
+    }
+}
+
+/// The line from offset `from` on: blanks as whitespace, each word as an `RLG_WORD`.
+fn words(out: &mut Lexed, line: Line<'_>, from: usize) {
+    let mut pos = from;
+    while pos < line.content_end {
+        let rest = &line.content()[pos - line.start..];
+        let blank_len = rest.len() - rest.trim_start_matches([' ', '\t', '\r']).len();
+        if blank_len > 0 {
+            out.push(WHITESPACE, pos, pos + blank_len);
+            pos += blank_len;
+            continue;
+        }
+        let word_len = rest.find([' ', '\t', '\r']).unwrap_or(rest.len());
+        out.push(RLG_WORD, pos, pos + word_len);
+        pos += word_len;
+    }
+}
+
+impl DescriptionLines {
+    /// Lexes a line outside DESC texts, without its line end; tells whether it opens one.
+    fn line(&mut self, line: Line<'_>, out: &mut Lexed) -> bool {
+        let content = line.content();
+        let (start, end) = (line.start, line.content_end);
+        let text_after_indent = |kind, out: &mut Lexed| {
+            let indent = content.len() - content.trim_start().len();
+            push(out, WHITESPACE, start, start + indent);
+            push(out, kind, start + indent, end);
+        };
+        if content.trim().is_empty() {
+            push(out, WHITESPACE, start, end);
+            return false;
+        }
+        let word = first_word(content);
+        if !self.seen_header {
+            self.seen_header = true;
+            if word != "BEGIN" {
+                text_after_indent(RLG_HEADER_TEXT, out);
+                return false;
+            }
+        }
+        if !self.in_entry && word != "BEGIN" {
+            text_after_indent(RLG_TEXT, out);
+            return false;
+        }
+        let at = start + content.find(word).unwrap_or(0);
+        let word_end = at + word.len();
+        push(out, WHITESPACE, start, at);
+        match word {
+            "BEGIN" => {
+                self.in_entry = true;
+                out.push(RLG_BEGIN_KW, at, word_end);
+                words(out, line, word_end);
+            }
+            "END" => {
+                self.in_entry = false;
+                out.push(RLG_END_KW, at, word_end);
+                words(out, line, word_end);
+            }
+            "NAME" => {
+                // The rest of the line, trailing blanks included, is the name.
+                out.push(RLG_FIELD_KW, at, word_end);
+                let rest = &content[word_end - start..];
+                let blanks = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+                push(out, WHITESPACE, word_end, word_end + blanks);
+                push(out, RLG_TEXT, word_end + blanks, end);
+            }
+            _ => {
+                out.push(RLG_FIELD_KW, at, word_end);
+                words(out, line, word_end);
+            }
+        }
+        opens_description(word)
+    }
+}
