@@ -239,3 +239,91 @@ async fn a_client_that_pulls_diagnostics_is_not_pushed_duplicates() {
         client.notifications
     );
 }
+
+/// Pulls a document's diagnostic codes, waiting for the server to know the document (the
+/// workspace is read in the background after `initialized`).
+async fn pulled_codes(client: &mut Client, uri: &str) -> Vec<String> {
+    for _ in 0..100 {
+        let answer = client
+            .request_once(
+                "textDocument/diagnostic",
+                json!({ "textDocument": { "uri": uri } }),
+            )
+            .await;
+        if let Some(items) = answer["result"]["items"].as_array() {
+            return items
+                .iter()
+                .map(|d| d["code"].as_str().unwrap_or("").to_string())
+                .collect();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("the server never knew {uri}")
+}
+
+#[tokio::test]
+async fn a_file_that_is_not_utf8_keeps_its_error_once_closed_or_reloaded() {
+    let dir = std::env::temp_dir().join(format!("levkit-e2e-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.des");
+    std::fs::write(&path, b"MAZE:\"b\xffd\",' '\n").unwrap();
+    let uri = format!("file://{}", path.display());
+    let mut client = Client::start().await;
+    client
+        .request(
+            "initialize",
+            json!({ "processId": null, "rootUri": format!("file://{}", dir.display()), "capabilities": { "textDocument": { "diagnostic": {} } } }),
+        )
+        .await;
+    client.notify("initialized", json!({})).await;
+    assert_eq!(pulled_codes(&mut client, &uri).await, ["LK0001"]);
+    // The editor shows its own decoding of the bytes, which is UTF-8 by construction.
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": uri, "languageId": "nethack-des", "version": 1, "text": "MAZE:\"b\u{fffd}d\",' '\n" } }))
+        .await;
+    assert_eq!(pulled_codes(&mut client, &uri).await, Vec::<String>::new());
+    // Closed: back to the bytes on disk, and to their error.
+    client
+        .notify(
+            "textDocument/didClose",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    assert_eq!(pulled_codes(&mut client, &uri).await, ["LK0001"]);
+    // Changed on disk, still not UTF-8.
+    std::fs::write(&path, b"MAZE:\"c\xfe\",' '\n").unwrap();
+    client
+        .notify(
+            "workspace/didChangeWatchedFiles",
+            json!({ "changes": [{ "uri": uri, "type": 2 }] }),
+        )
+        .await;
+    assert_eq!(pulled_codes(&mut client, &uri).await, ["LK0001"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn the_server_says_what_a_document_s_content_is_whatever_its_language() {
+    let mut client = started().await;
+    let vault = "file:///tmp/levkit-e2e/vault.des";
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": vault, "languageId": "nethack-des", "version": 1, "text": "MONS: rat\nNAME: v\nMAP\n.\nENDMAP\n" } }))
+        .await;
+    let answer = client
+        .request(
+            "levkit/dialect",
+            json!({ "textDocument": { "uri": vault } }),
+        )
+        .await;
+    assert_eq!(
+        answer,
+        json!({ "dialect": "dcss", "languageId": "dcss-des" })
+    );
+    let answer = client
+        .request("levkit/dialect", json!({ "textDocument": { "uri": URI } }))
+        .await;
+    assert_eq!(
+        answer,
+        json!({ "dialect": "nethack", "languageId": "nethack-des" })
+    );
+}
