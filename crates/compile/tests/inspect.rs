@@ -1,24 +1,12 @@
 //! `levkit inspect`: a compiled level as one record per line, and what was decoded before a
 //! problem when the file is damaged.
 
+mod common;
+
+use common::analysed;
 use expect_test::expect;
 use levkit_compile::nethack::lev::{self, Body};
 use levkit_compile::nethack::{compile_file, inspect};
-
-/// A `.des` text's model and its diagnostics, as the analysis makes them.
-fn analysed(
-    text: &[u8],
-) -> (
-    levkit_model::nethack::DesFile,
-    Vec<levkit_diagnostics::Diagnostic>,
-) {
-    let (text, _) = levkit_syntax::decode(text);
-    let parse = levkit_syntax::parse(&text, levkit_syntax::Dialect::NethackDes);
-    let model = levkit_model::nethack::lower(&parse.syntax());
-    let mut diagnostics = parse.errors().to_vec();
-    diagnostics.extend(levkit_check::nethack::check(&model));
-    (model, diagnostics)
-}
 
 fn compile(source: &str) -> Vec<u8> {
     let (model, diagnostics) = analysed(source.as_bytes());

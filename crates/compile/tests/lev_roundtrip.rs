@@ -2,27 +2,15 @@
 //! was written from (every field, every record at the offset the writer put it), for every
 //! level of the corpus and of the fixtures, for mutated levels, and for arbitrary records.
 
+mod common;
+
+use common::analysed;
 use std::path::{Path, PathBuf};
 
 use levkit_compile::nethack::lev::{self, SpecialLevel, decode, encode};
 use levkit_compile::nethack::{compile_file, compile_level, level_records};
 use levkit_model::nethack::Level;
 use proptest::prelude::*;
-
-/// A `.des` text's model and its diagnostics, as the analysis makes them.
-fn analysed(
-    text: &[u8],
-) -> (
-    levkit_model::nethack::DesFile,
-    Vec<levkit_diagnostics::Diagnostic>,
-) {
-    let (text, _) = levkit_syntax::decode(text);
-    let parse = levkit_syntax::parse(&text, levkit_syntax::Dialect::NethackDes);
-    let model = levkit_model::nethack::lower(&parse.syntax());
-    let mut diagnostics = parse.errors().to_vec();
-    diagnostics.extend(levkit_check::nethack::check(&model));
-    (model, diagnostics)
-}
 
 /// Writes a level and reads it back: the decoded records equal the records the writer built,
 /// and every one of those records was laid out exactly once.

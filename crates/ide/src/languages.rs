@@ -4,7 +4,7 @@
 //! answers empty. No arm is a wildcard, so a new dialect is a compile error here until it
 //! says which module answers for it.
 
-use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
+use levkit_diagnostics::{Diagnostic, TextSize};
 use levkit_syntax::Dialect;
 
 use crate::compile::{Compiled, Emit};
@@ -49,10 +49,6 @@ pub(crate) trait Language: Sync {
     }
 
     fn folding_ranges(&self, _db: Db, _file: SourceFile) -> Vec<Fold> {
-        Vec::new()
-    }
-
-    fn selection_ranges(&self, _db: Db, _file: SourceFile, _offset: TextSize) -> Vec<TextRange> {
         Vec::new()
     }
 

@@ -326,11 +326,12 @@ impl Analysis {
         self.with(|db| language(db::dialect(db, file.0)).folding_ranges(db, file.0))
     }
 
-    /// The nested ranges around an offset, innermost first.
+    /// The nested ranges around an offset, innermost first: the syntax tree's nodes, so
+    /// every dialect answers alike.
     pub fn selection_ranges(&self, file: FileId, offset: TextSize) -> Cancellable<Vec<TextRange>> {
         self.with(|db| {
             let offset = Analysis::valid_offset(db, file.0, offset);
-            language(db::dialect(db, file.0)).selection_ranges(db, file.0, offset)
+            tree::selection_ranges(&db::parse(db, file.0).syntax(), offset)
         })
     }
 

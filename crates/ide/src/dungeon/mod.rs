@@ -4,7 +4,7 @@
 
 mod links;
 
-use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
+use levkit_diagnostics::{Diagnostic, TextSize};
 use levkit_model::dungeon::DungeonFile;
 use levkit_syntax::Dialect;
 use levkit_syntax::SyntaxKind::*;
@@ -74,15 +74,6 @@ impl Language for Dungeon {
 
     fn folding_ranges(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Fold> {
         crate::tree::folds(&parse(db, file).syntax(), |k| k == DUNGEON)
-    }
-
-    fn selection_ranges(
-        &self,
-        db: &dyn salsa::Database,
-        file: SourceFile,
-        offset: TextSize,
-    ) -> Vec<TextRange> {
-        crate::tree::selection_ranges(&parse(db, file).syntax(), offset)
     }
 
     fn highlights(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Highlight> {

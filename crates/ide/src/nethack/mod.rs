@@ -10,7 +10,7 @@ pub(crate) mod navigation;
 mod preview;
 pub(crate) mod structure;
 
-use levkit_diagnostics::{Diagnostic, Severity, TextRange, TextSize};
+use levkit_diagnostics::{Diagnostic, Severity, TextSize};
 use levkit_model::nethack::DesFile;
 use levkit_syntax::Dialect;
 
@@ -59,15 +59,6 @@ impl Language for Nethack {
 
     fn folding_ranges(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Fold> {
         structure::folding_ranges(&parse(db, file).syntax())
-    }
-
-    fn selection_ranges(
-        &self,
-        db: &dyn salsa::Database,
-        file: SourceFile,
-        offset: TextSize,
-    ) -> Vec<TextRange> {
-        crate::tree::selection_ranges(&parse(db, file).syntax(), offset)
     }
 
     fn highlights(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Highlight> {

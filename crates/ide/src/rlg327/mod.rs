@@ -66,15 +66,6 @@ impl Language for Rlg327 {
         crate::tree::folds(&parse(db, file).syntax(), |k| k == RLG_ENTRY)
     }
 
-    fn selection_ranges(
-        &self,
-        db: &dyn salsa::Database,
-        file: SourceFile,
-        offset: TextSize,
-    ) -> Vec<TextRange> {
-        crate::tree::selection_ranges(&parse(db, file).syntax(), offset)
-    }
-
     fn highlights(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Highlight> {
         parse(db, file)
             .syntax()
