@@ -2,11 +2,16 @@
 //!
 //! - `crates/model/src/nethack/tables.rs`, from the NetHack 3.4.3 tables in the corpus
 //!   (skipped, loudly, when the corpus is absent);
-//! - `docs/diagnostics.md`, from the diagnostic catalog in `crates/diagnostics`.
+//! - `docs/diagnostics.md`, from the diagnostic catalog in `crates/diagnostics`;
+//! - the editors' dialect table (`editors/vscode/src/generated/dialects.ts`,
+//!   `editors/nvim/lua/levkit/dialects.lua`) and the cases their fallback detectors are tested
+//!   with (`test-data/dialects/detection-cases.json`), from `Dialect` and `DETECTION` in
+//!   `crates/syntax/src/dialect.rs`.
 //!
 //! In check mode nothing is written; a stale file is an error.
 
 mod diagnostics;
+mod dialects;
 mod tables;
 
 use std::path::{Path, PathBuf};
@@ -67,10 +72,24 @@ pub fn run(mode: Mode) -> Result<(), String> {
 
 /// Every generated file whose sources are available.
 fn generate() -> Result<Vec<Generated>, String> {
-    let mut files = vec![Generated {
-        path: DIAGNOSTICS_PATH,
-        contents: diagnostics::generate(),
-    }];
+    let mut files = vec![
+        Generated {
+            path: DIAGNOSTICS_PATH,
+            contents: diagnostics::generate(),
+        },
+        Generated {
+            path: dialects::TYPESCRIPT_PATH,
+            contents: dialects::typescript(),
+        },
+        Generated {
+            path: dialects::LUA_PATH,
+            contents: dialects::lua(),
+        },
+        Generated {
+            path: dialects::CASES_PATH,
+            contents: dialects::cases(&workspace_root())?,
+        },
+    ];
     let dir = tables_dir(&corpus_dir());
     if dir.is_dir() {
         files.push(Generated {
