@@ -6,12 +6,16 @@
 //! - the editors' dialect table (`editors/vscode/src/generated/dialects.ts`,
 //!   `editors/nvim/lua/levkit/dialects.lua`) and the cases their fallback detectors are tested
 //!   with (`test-data/dialects/detection-cases.json`), from `Dialect` and `DETECTION` in
-//!   `crates/syntax/src/dialect.rs`.
+//!   `crates/syntax/src/dialect.rs`;
+//! - the preview protocol: `docs/preview.schema.json` (derived by schemars from the types of
+//!   `crates/ide/src/preview.rs`), and from it `editors/vscode/src/generated/preview.d.ts` and
+//!   `docs/preview-protocol.md`.
 //!
 //! In check mode nothing is written; a stale file is an error.
 
 mod diagnostics;
 mod dialects;
+mod preview;
 mod tables;
 
 use std::path::{Path, PathBuf};
@@ -90,6 +94,21 @@ fn generate() -> Result<Vec<Generated>, String> {
             contents: dialects::cases(&workspace_root())?,
         },
     ];
+    let schema = preview::schema();
+    files.extend([
+        Generated {
+            path: preview::SCHEMA_PATH,
+            contents: preview::schema_file(&schema)?,
+        },
+        Generated {
+            path: preview::TYPESCRIPT_PATH,
+            contents: preview::typescript(&schema)?,
+        },
+        Generated {
+            path: preview::DOCS_PATH,
+            contents: preview::docs(&schema)?,
+        },
+    ]);
     let dir = tables_dir(&corpus_dir());
     if dir.is_dir() {
         files.push(Generated {
