@@ -7,6 +7,7 @@ import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
 import { detectDialect, isCandidatePath, languageIdOf, usesExtensionOf } from "./detect";
 import { LANGUAGE_IDS } from "./generated/dialects";
+import type { Preview } from "./generated/preview";
 
 let client: LanguageClient | undefined;
 let preview: PreviewPanel | undefined;
@@ -194,7 +195,7 @@ class PreviewPanel {
   private async refresh() {
     if (!client || !this.document) return;
     try {
-      const result = await client.sendRequest("levkit/preview", {
+      const result = await client.sendRequest<Preview & { uri: string }>("levkit/preview", {
         textDocument: { uri: this.document.uri.toString() },
         level: this.level,
         seed: this.seed,
