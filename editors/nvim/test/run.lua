@@ -59,8 +59,13 @@ if vim.bo.filetype ~= "dcss-des" then
 end
 vim.fn.writefile({ "hello" }, scratch .. "/notes.txt")
 vim.cmd("edit " .. scratch .. "/notes.txt")
-if vim.bo.filetype == "rlg327" then
-  fail("a plain .txt became rlg327")
+if vim.bo.filetype ~= "text" then
+  fail("a plain .txt has filetype " .. vim.bo.filetype)
+end
+vim.fn.writefile({ "RLG327 OBJECT DESCRIPTION 1" }, scratch .. "/objects.txt")
+vim.cmd("edit " .. scratch .. "/objects.txt")
+if vim.bo.filetype ~= "rlg327" then
+  fail("an RLG327 .txt has filetype " .. vim.bo.filetype)
 end
 vim.cmd("%bwipeout!")
 passed = passed + 1
