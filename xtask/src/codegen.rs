@@ -2,11 +2,20 @@
 //!
 //! - `crates/model/src/nethack/tables.rs`, from the NetHack 3.4.3 tables in the corpus
 //!   (skipped, loudly, when the corpus is absent);
-//! - `docs/diagnostics.md`, from the diagnostic catalog in `crates/diagnostics`.
+//! - `docs/diagnostics.md`, from the diagnostic catalog in `crates/diagnostics`;
+//! - the editors' dialect table (`editors/vscode/src/generated/dialects.ts`,
+//!   `editors/nvim/lua/levkit/dialects.lua`) and the cases their fallback detectors are tested
+//!   with (`test-data/dialects/detection-cases.json`), from `Dialect` and `DETECTION` in
+//!   `crates/syntax/src/dialect.rs`;
+//! - the preview protocol: `docs/preview.schema.json` (derived by schemars from the types of
+//!   `crates/ide/src/preview.rs`), and from it `editors/vscode/src/generated/preview.d.ts` and
+//!   `docs/preview-protocol.md`.
 //!
 //! In check mode nothing is written; a stale file is an error.
 
 mod diagnostics;
+mod dialects;
+mod preview;
 mod tables;
 
 use std::path::{Path, PathBuf};
@@ -67,10 +76,39 @@ pub fn run(mode: Mode) -> Result<(), String> {
 
 /// Every generated file whose sources are available.
 fn generate() -> Result<Vec<Generated>, String> {
-    let mut files = vec![Generated {
-        path: DIAGNOSTICS_PATH,
-        contents: diagnostics::generate(),
-    }];
+    let mut files = vec![
+        Generated {
+            path: DIAGNOSTICS_PATH,
+            contents: diagnostics::generate(),
+        },
+        Generated {
+            path: dialects::TYPESCRIPT_PATH,
+            contents: dialects::typescript(),
+        },
+        Generated {
+            path: dialects::LUA_PATH,
+            contents: dialects::lua(),
+        },
+        Generated {
+            path: dialects::CASES_PATH,
+            contents: dialects::cases(&workspace_root())?,
+        },
+    ];
+    let schema = preview::schema();
+    files.extend([
+        Generated {
+            path: preview::SCHEMA_PATH,
+            contents: preview::schema_file(&schema)?,
+        },
+        Generated {
+            path: preview::TYPESCRIPT_PATH,
+            contents: preview::typescript(&schema)?,
+        },
+        Generated {
+            path: preview::DOCS_PATH,
+            contents: preview::docs(&schema)?,
+        },
+    ]);
     let dir = tables_dir(&corpus_dir());
     if dir.is_dir() {
         files.push(Generated {

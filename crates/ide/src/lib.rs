@@ -36,6 +36,8 @@ pub use features::{
     Action, Completion, CompletionKind, Fold, FoldKind, Highlight, HighlightKind, Hover, InlayHint,
     Location, Symbol, SymbolKind,
 };
+#[cfg(feature = "schema")]
+pub use preview::preview_schema;
 pub use preview::{
     Card, CardsPreview, Cell, DungeonOverview, DungeonPreview, Heat, Heatmap, LegendEntry,
     LevelPreview, NothingPreview, Preview, PreviewError, PreviewRequest, Region, Source, Thing,

@@ -39,13 +39,17 @@ impl Default for PreviewRequest {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WirePosition {
+    /// 0-based line.
     pub line: u32,
+    /// 0-based column in the negotiated encoding's units (UTF-16 unless UTF-8 was chosen).
     pub character: u32,
 }
 
 /// An LSP-style range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WireRange {
     pub start: WirePosition,
     pub end: WirePosition,
@@ -53,16 +57,22 @@ pub struct WireRange {
 
 /// A range as byte offsets, with the 0-based line and character column of its start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Source {
+    /// Byte offset of the start.
     pub start: u32,
+    /// Byte offset just past the end.
     pub end: u32,
+    /// 0-based line of the start.
     pub line: u32,
+    /// 0-based column of the start, in characters.
     pub column: u32,
 }
 
 /// The preview of a file. The variants are told apart by their fields, as the wire has
 /// always done (`rows` for levels, `cards` for descriptions, `dungeons` for a dungeon).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum Preview {
     Level(Box<LevelPreview>),
@@ -92,26 +102,32 @@ impl Preview {
 
 /// A level as the game builds it for a seed.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LevelPreview {
     /// The level shown.
     pub level: String,
     /// Every level of the file, in order.
     pub levels: Vec<String>,
+    /// The game's random seed it was built with.
     pub seed: u32,
     /// Whether the level was built; when it has errors only its map parts are drawn, where
     /// the game puts them, and `error` says why.
     pub generated: bool,
+    /// How deep the level is (its place in the dungeon, or the requested depth), when built.
     pub depth: Option<i32>,
-    /// The level's dungeon number and level within it, when built.
+    /// The level's dungeon number, when built.
     pub dungeon: Option<i32>,
+    /// The level's number within its dungeon, when built.
     pub dlevel: Option<i32>,
     /// 21 rows of 80 glyphs.
     pub rows: Vec<String>,
     /// Every square that something of the source made, with what it holds.
     pub cells: Vec<Cell>,
+    /// The glyphs the picture uses, with what they mean.
     pub legend: Vec<LegendEntry>,
     /// What the picture leaves out or approximates.
     pub notes: Vec<String>,
+    /// The rectangles statements mark (REGION, NON_DIGGABLE, stair and teleport areas...).
     pub regions: Vec<Region>,
     /// Expected things per square, from the statements alone.
     pub heat: Vec<Heat>,
@@ -126,8 +142,11 @@ pub struct LevelPreview {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Cell {
+    /// Column, 0..79.
     pub x: usize,
+    /// Row, 0..20.
     pub y: usize,
     /// What the square shows.
     pub glyph: String,
@@ -135,51 +154,76 @@ pub struct Cell {
     pub what: String,
     /// The terrain underneath, when built.
     pub terrain: Option<String>,
+    /// Whether the square is lit.
     pub lit: bool,
-    /// The source of what is shown.
+    /// The source of what is shown (`null` when nothing of this file made it).
     pub range: Option<WireRange>,
+    /// The same source, as byte offsets.
     pub source: Option<Source>,
     /// Everything on the square, top first.
     pub things: Vec<Thing>,
 }
 
+/// A monster, object, trap or feature on a square.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Thing {
+    /// How the game draws it.
     pub glyph: String,
+    /// What it is, in words.
     pub text: String,
+    /// The statement that put it there (`null` when none of this file did).
     pub range: Option<WireRange>,
+    /// The same statement, as byte offsets.
     pub source: Option<Source>,
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LegendEntry {
     pub glyph: String,
     /// A CSS colour, when the picture is coloured.
     pub color: Option<String>,
+    /// What the glyph stands for.
     pub meaning: String,
 }
 
 /// A rectangle of the level (in level coordinates) that a statement marks.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Region {
+    /// Left column.
     pub x1: usize,
+    /// Top row.
     pub y1: usize,
+    /// Right column, inclusive.
     pub x2: usize,
+    /// Bottom row, inclusive.
     pub y2: usize,
+    /// What the rectangle is, in words.
     pub what: String,
+    /// The statement that marks it.
     pub range: WireRange,
+    /// The same statement, as byte offsets.
     pub source: Source,
 }
 
+/// How many things are expected on a square: a random placement spread evenly over the open
+/// ground of its map part, `place[i]` over its list, chances counted.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Heat {
     pub x: usize,
     pub y: usize,
+    /// The expected number of monsters, objects, traps, gold piles and engravings.
     pub expected: f64,
 }
 
+/// A diagnostic that keeps the level from being built.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PreviewError {
+    /// Its stable code (see docs/diagnostics.md).
     pub code: String,
     pub message: String,
     pub range: WireRange,
@@ -188,23 +232,32 @@ pub struct PreviewError {
 
 /// Description files: a card per valid entry.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CardsPreview {
     /// `monster` or `object`.
     pub kind: String,
+    /// One per valid entry, in file order.
     pub cards: Vec<Card>,
     pub notes: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Card {
+    /// The entry (`BEGIN` to `END`).
     pub range: WireRange,
     pub source: Source,
     /// Field name (lower case) to its text, in the assignment's order.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "std::collections::BTreeMap<String, String>")
+    )]
     pub fields: serde_json::Map<String, serde_json::Value>,
 }
 
 /// A dungeon description: its dungeons, levels and branches.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DungeonPreview {
     #[serde(flatten)]
     pub overview: DungeonOverview,
@@ -213,6 +266,7 @@ pub struct DungeonPreview {
 
 /// Nothing to show, and why.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct NothingPreview {
     /// Always empty; kept so that clients that draw rows draw nothing.
     pub rows: Vec<String>,
@@ -260,4 +314,16 @@ impl Spans<'_> {
             source: self.source(diagnostic.range),
         }
     }
+}
+
+/// The JSON Schema of [`Preview`] as serialised (draft 2020-12), derived from these types and
+/// their serde attributes; `cargo xtask codegen` writes it, and the TypeScript declarations and
+/// `docs/preview-protocol.md` made from it.
+#[cfg(feature = "schema")]
+pub fn preview_schema() -> serde_json::Value {
+    schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator()
+        .into_root_schema_for::<Preview>()
+        .to_value()
 }

@@ -7,22 +7,30 @@ use serde::Serialize;
 use crate::escape;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DungeonOverview {
+    /// In the file's order, each with its levels.
     pub dungeons: Vec<OverviewDungeon>,
+    /// The branches between dungeons.
     pub branches: Vec<OverviewBranch>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OverviewDungeon {
+    /// As the file names it.
     pub name: String,
     /// Levels: `base`, plus up to `rand - 1` more when `rand` is positive.
     pub base: i64,
     pub rand: i64,
+    /// Its special levels.
     pub levels: Vec<OverviewLevel>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OverviewLevel {
+    /// The level's name (its `.des` level name).
     pub name: String,
     /// Where it goes: level `base` (negative: from the bottom), over `rand` levels.
     pub base: i64,
@@ -34,9 +42,11 @@ pub struct OverviewLevel {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OverviewBranch {
     /// The dungeon it leads to.
     pub name: String,
+    /// Where it is placed: the `base` of its place, as for levels.
     pub at: i64,
     /// `stairs up`, `stairs down`, `portal`, or a one-way kind.
     pub kind: String,

@@ -189,12 +189,12 @@ impl Dialect {
                 return *dialect;
             }
         }
-        // Nothing but comments and blank lines: an empty level file, which lev_comp accepts.
+        let (extension, dialect) = rules.empty_file;
         let empty = text
             .lines()
             .all(|l| l.trim().is_empty() || l.starts_with('#'));
-        if empty && has_extension(path, &["des"]) {
-            return Dialect::NethackDes;
+        if empty && has_extension(path, &[extension]) {
+            return dialect;
         }
         Dialect::Unknown
     }
@@ -204,6 +204,9 @@ impl Dialect {
 pub struct Detection {
     /// Files with these extensions are dungeon descriptions, whatever they hold.
     pub dungeon_extensions: &'static [&'static str],
+    /// RLG327 files: the word naming the kind, in a header (`RLG327 MONSTER DESCRIPTION 1`,
+    /// any course prefix) or a first entry (`BEGIN MONSTER`).
+    pub rlg327_kinds: &'static [(&'static str, Dialect)],
     /// RLG327 files without a telling first line are recognised by these names.
     pub rlg327_file_names: &'static [(&'static str, Dialect)],
     /// How many lines are read before giving up.
@@ -214,10 +217,16 @@ pub struct Detection {
     pub header_words: &'static [(&'static str, Dialect)],
     /// A line starting with one of these decides.
     pub line_prefixes: &'static [(&'static str, Dialect)],
+    /// A file with this extension holding only comments and blank lines is of this dialect.
+    pub empty_file: (&'static str, Dialect),
 }
 
 pub const DETECTION: Detection = Detection {
     dungeon_extensions: &["def", "pdf"],
+    rlg327_kinds: &[
+        ("MONSTER", Dialect::Rlg327Monster),
+        ("OBJECT", Dialect::Rlg327Object),
+    ],
     rlg327_file_names: &[
         ("monster_desc.txt", Dialect::Rlg327Monster),
         ("object_desc.txt", Dialect::Rlg327Object),
@@ -261,6 +270,8 @@ pub const DETECTION: Detection = Detection {
         ("lua {", Dialect::DcssDes),
         (": ", Dialect::DcssDes),
     ],
+    // An empty level file, which lev_comp accepts.
+    empty_file: ("des", Dialect::NethackDes),
 };
 
 fn has_extension(path: &Path, extensions: &[&str]) -> bool {
@@ -274,10 +285,12 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
 fn rlg327_kind(path: &Path, text: &str) -> Option<Dialect> {
     let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
     let words: Vec<&str> = first.split_whitespace().collect();
-    let by_word = |w: &str| match w {
-        "MONSTER" => Some(Dialect::Rlg327Monster),
-        "OBJECT" => Some(Dialect::Rlg327Object),
-        _ => None,
+    let by_word = |w: &str| {
+        DETECTION
+            .rlg327_kinds
+            .iter()
+            .find(|(kind, _)| *kind == w)
+            .map(|(_, d)| *d)
     };
     if words.len() >= 3 && words[2] == "DESCRIPTION" {
         return by_word(words[1]);

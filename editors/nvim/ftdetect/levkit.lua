@@ -1,32 +1,29 @@
--- Filetypes of levkit's dialects. `.des` is shared by NetHack and DCSS: the content decides.
-local function des_filetype(_, bufnr)
-  for _, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, 200, false)) do
-    if not line:match("^#") and line:match("%S") then
-      local word = line:match("^%s*([%w_%-]+)")
-      if word and (word:upper() == "MAZE" or word:upper() == "LEVEL" or word == "INIT_MAP" or word == "GEOMETRY") then
-        return "nethack-des"
-      end
-      if line:match("^NAME:") or line:match("^default%-depth:") or line:match("^{{") or line:match("^: ") then
-        return "dcss-des"
-      end
-    end
+-- Filetypes of levkit's dialects, by content: `levkit.detect` is the fallback generated from
+-- the Rust rules, used until the server answers `levkit/dialect` (see `levkit.sync_dialect`).
+local function by_content(otherwise)
+  return function(path, bufnr)
+    local text = bufnr and table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n") or ""
+    return require("levkit.detect").filetype(path, text) or otherwise(path, bufnr)
   end
-  return "nethack-des"
 end
 
-local function txt_filetype(_, bufnr)
-  local first = vim.api.nvim_buf_get_lines(bufnr, 0, 1, false)[1] or ""
-  if first:match("^%s*%w+ [A-Z]+ DESCRIPTION") then
-    return "rlg327"
-  end
+-- Dungeon descriptions and RLG327 files by their usual names; other `.def` files keep the
+-- filetype Neovim gives them (Modula-2, module definitions).
+local filename = { ["dungeon.def"] = "nethack-dungeon", ["dungeon.pdf"] = "nethack-dungeon" }
+for _, pair in ipairs(require("levkit.dialects").detection.rlg327_file_names) do
+  filename[pair[1]] = require("levkit.detect").language_id(pair[2])
 end
 
 vim.filetype.add({
-  extension = { des = des_filetype, txt = txt_filetype },
-  filename = {
-    ["dungeon.def"] = "nethack-dungeon",
-    ["dungeon.pdf"] = "nethack-dungeon",
-    ["monster_desc.txt"] = "rlg327",
-    ["object_desc.txt"] = "rlg327",
+  extension = {
+    -- A `.des` file of no telling content stays NetHack's, as in VS Code.
+    des = by_content(function()
+      return "nethack-des"
+    end),
+    -- `.txt` is everyone's: RLG327 when the content says so, else what Neovim makes of it.
+    txt = by_content(function(path, bufnr)
+      return require("vim.filetype.detect").txt(path, bufnr)
+    end),
   },
+  filename = filename,
 })

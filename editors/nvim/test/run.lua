@@ -1,10 +1,74 @@
--- Headless end-to-end test: detect the filetype, attach to `levkit lsp`, receive diagnostics,
--- open the preview and see it follow an edit. Exits non-zero on failure.
+-- Headless end-to-end test: the fallback detector agrees with the Rust one, the plugin's
+-- filetypes are the dialects' language ids, ftdetect and the server give buffers their dialect,
+-- and with `levkit lsp` attached: diagnostics, and the preview following an edit. Exits
+-- non-zero on failure.
 local root = vim.env.LEVKIT_ROOT
+local passed = 0
 local function fail(message)
   io.stderr:write("FAIL: " .. message .. "\n")
   vim.cmd("cquit 1")
 end
+
+local function read(path)
+  local file = assert(io.open(path, "rb"))
+  local text = file:read("*a")
+  file:close()
+  return text
+end
+
+-- The fallback against the Rust detector: what `Dialect::detect` says of every case
+-- (written by `cargo xtask codegen`), `levkit.detect` must say too.
+local detect = require("levkit.detect")
+local cases = vim.json.decode(read(root .. "/test-data/dialects/detection-cases.json"))
+local disagreements = {}
+for _, case in ipairs(cases.cases) do
+  local text = case.text or read(root .. "/" .. case.path)
+  local expected_language = case.languageId ~= vim.NIL and case.languageId or nil
+  local dialect = detect.dialect(case.path, text)
+  local language = detect.language_id(dialect)
+  if dialect ~= case.dialect or language ~= expected_language then
+    table.insert(
+      disagreements,
+      string.format("%s: Rust says %s, levkit.detect %s (%s)", case.what or case.path, case.dialect, dialect, tostring(language))
+    )
+  end
+end
+if #cases.cases < 100 or #disagreements > 0 then
+  fail(#cases.cases .. " cases, disagreements:\n" .. table.concat(disagreements, "\n"))
+end
+passed = passed + 1
+
+-- The server's filetypes are Dialect::language_ids().
+local function sorted(list)
+  local copy = vim.list_extend({}, list)
+  table.sort(copy)
+  return copy
+end
+if not vim.deep_equal(sorted(vim.lsp.config.levkit.filetypes), sorted(cases.languageIds)) then
+  fail("filetypes " .. vim.inspect(vim.lsp.config.levkit.filetypes) .. ", language ids " .. vim.inspect(cases.languageIds))
+end
+passed = passed + 1
+
+-- Before any server: ftdetect gives a vault opening with MONS: its dialect.
+local scratch = vim.fn.tempname()
+vim.fn.mkdir(scratch, "p")
+vim.fn.writefile({ "MONS: orc", "MAP", "...", "ENDMAP" }, scratch .. "/vault.des")
+vim.cmd("edit " .. scratch .. "/vault.des")
+if vim.bo.filetype ~= "dcss-des" then
+  fail("a vault opening with MONS: has filetype " .. vim.bo.filetype)
+end
+vim.fn.writefile({ "hello" }, scratch .. "/notes.txt")
+vim.cmd("edit " .. scratch .. "/notes.txt")
+if vim.bo.filetype ~= "text" then
+  fail("a plain .txt has filetype " .. vim.bo.filetype)
+end
+vim.fn.writefile({ "RLG327 OBJECT DESCRIPTION 1" }, scratch .. "/objects.txt")
+vim.cmd("edit " .. scratch .. "/objects.txt")
+if vim.bo.filetype ~= "rlg327" then
+  fail("an RLG327 .txt has filetype " .. vim.bo.filetype)
+end
+vim.cmd("%bwipeout!")
+passed = passed + 1
 
 require("levkit").setup({ cmd = { vim.env.LEVKIT_BIN, "lsp" } })
 vim.cmd("edit " .. root .. "/test-data/examples/mistakes.des")
@@ -40,5 +104,31 @@ vim.api.nvim_buf_set_lines(buf, 6, 7, false, { "|..{..|" })
 if not vim.wait(10000, function() return preview_has("|..{..|") end) then
   fail("the preview did not follow the edit")
 end
-print("neovim test: 1 passed, 0 failed")
+passed = passed + 1
+
+-- Once the server runs, it decides: an empty .des is NetHack's until it is written as a vault.
+vim.cmd("edit " .. scratch .. "/new.des")
+local new = vim.api.nvim_get_current_buf()
+if vim.bo[new].filetype ~= "nethack-des" then
+  fail("an empty .des has filetype " .. vim.bo[new].filetype)
+end
+if not vim.wait(10000, function() return #vim.lsp.get_clients({ bufnr = new, name = "levkit" }) > 0 end) then
+  fail("levkit did not attach to new.des")
+end
+vim.api.nvim_buf_set_lines(new, 0, -1, false, { "NAME: a_vault", "MAP", "...", "ENDMAP" })
+vim.cmd("write")
+if not vim.wait(10000, function() return vim.bo[new].filetype == "dcss-des" end) then
+  fail("the server did not make new.des a vault: " .. vim.bo[new].filetype)
+end
+-- Reopened under its new language, the server reads it as a vault (LK0003 alone), not as a
+-- level full of syntax errors.
+local function only_lk0003()
+  local diagnostics = vim.diagnostic.get(new)
+  return #diagnostics == 1 and diagnostics[1].code == "LK0003"
+end
+if not vim.wait(10000, only_lk0003) then
+  fail("the server still reads new.des as a level: " .. vim.inspect(vim.diagnostic.get(new)))
+end
+passed = passed + 1
+print(string.format("neovim test: %d passed, 0 failed", passed))
 vim.cmd("qall!")

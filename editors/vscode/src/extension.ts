@@ -1,9 +1,13 @@
-// levkit for VS Code: starts `levkit lsp`, gives `.des` files their dialect by content, and
-// shows a live preview of the level being edited.
+// levkit for VS Code: starts `levkit lsp`, gives files the dialect their content says (the
+// server's answer to `levkit/dialect`, or the generated fallback before it runs), and shows a
+// live preview of the level being edited.
 import * as fs from "fs";
 import * as path from "path";
 import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
+import { detectDialect, isCandidatePath, languageIdOf, usesExtensionOf } from "./detect";
+import { LANGUAGE_IDS } from "./generated/dialects";
+import type { Preview } from "./generated/preview";
 
 let client: LanguageClient | undefined;
 let preview: PreviewPanel | undefined;
@@ -27,37 +31,51 @@ function findServer(context: vscode.ExtensionContext): string | undefined {
   return undefined;
 }
 
-/** A `.des` file is NetHack unless its first statements are a DCSS vault's. */
-function dialectOfDes(document: vscode.TextDocument): string | undefined {
-  for (let i = 0; i < Math.min(document.lineCount, 200); i++) {
-    const line = document.lineAt(i).text;
-    if (line.startsWith("#") || line.trim() === "") continue;
-    if (/^\s*(MAZE|LEVEL|INIT_MAP|GEOMETRY)\b/i.test(line)) return "nethack-des";
-    if (/^(NAME|default-depth|TAGS|ORIENT|DEPTH):/.test(line) || line.startsWith("{{") || line.startsWith(": ")) return "dcss-des";
-  }
-  return undefined;
-}
-
-/** The dialect a `levkit.dialectOverrides` glob gives this file, if any. */
-function overriddenDialect(document: vscode.TextDocument): string | undefined {
+/** The language a `levkit.dialectOverrides` glob gives this file, if any. */
+function overriddenLanguage(document: vscode.TextDocument): string | undefined {
   const overrides = vscode.workspace.getConfiguration("levkit").get<Record<string, string>>("dialectOverrides") ?? {};
-  for (const [pattern, dialect] of Object.entries(overrides)) {
-    if (vscode.languages.match({ pattern }, document) > 0) return dialect;
+  for (const [pattern, language] of Object.entries(overrides)) {
+    if (vscode.languages.match({ pattern }, document) > 0) return language;
   }
   return undefined;
 }
 
-async function assignDialect(document: vscode.TextDocument) {
-  const override = overriddenDialect(document);
+/** The language the content says: the server's `levkit/dialect` when it has the document,
+ * else the fallback generated from the same rules (`detect.ts`). */
+async function detectedLanguage(document: vscode.TextDocument, askServer: boolean): Promise<string | null> {
+  if (askServer && client) {
+    try {
+      const answer = await client.sendRequest<{ dialect: string; languageId: string | null }>("levkit/dialect", {
+        textDocument: { uri: document.uri.toString() },
+      });
+      return answer.languageId;
+    } catch {
+      // Stopped, or the document is not open there after all: the fallback decides.
+    }
+  }
+  return languageIdOf(detectDialect(document.fileName, document.getText()));
+}
+
+/** Gives a document the language its override, else its content, says. A document in
+ * another language is only taken when the dialect its content says uses its extension (a
+ * `.txt` file becomes RLG327 when it is one, and stays text otherwise). */
+async function assignDialect(document: vscode.TextDocument, askServer = false) {
+  const override = overriddenLanguage(document);
   if (override) {
     if (override !== document.languageId) await vscode.languages.setTextDocumentLanguage(document, override);
     return;
   }
-  if (document.fileName.endsWith(".des")) {
-    const dialect = dialectOfDes(document);
-    if (dialect && dialect !== document.languageId) {
-      await vscode.languages.setTextDocumentLanguage(document, dialect);
-    }
+  let language: string | null;
+  if (LANGUAGE_IDS.includes(document.languageId)) {
+    language = await detectedLanguage(document, askServer);
+  } else if (isCandidatePath(document.fileName)) {
+    const dialect = detectDialect(document.fileName, document.getText());
+    language = usesExtensionOf(dialect, document.fileName) ? languageIdOf(dialect) : null;
+  } else {
+    return;
+  }
+  if (language && language !== document.languageId && !document.isClosed) {
+    await vscode.languages.setTextDocumentLanguage(document, language);
   }
 }
 
@@ -73,9 +91,16 @@ async function startClient(context: vscode.ExtensionContext) {
   }
   const serverOptions: ServerOptions = { command: server, args: ["lsp"] };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: ["nethack-des", "nethack-dungeon", "dcss-des", "rlg327"].map((language) => ({ language })),
+    documentSelector: LANGUAGE_IDS.map((language) => ({ language })),
     initializationOptions: { extraWarnings: vscode.workspace.getConfiguration("levkit").get("extraWarnings") },
     synchronize: { configurationSection: "levkit", fileEvents: vscode.workspace.createFileSystemWatcher("**/*.{des,def,txt}") },
+    middleware: {
+      // Once the server has a document, it says what the content is.
+      didOpen: async (document, next) => {
+        await next(document);
+        void assignDialect(document, true);
+      },
+    },
   };
   client = new LanguageClient("levkit", "levkit", serverOptions, clientOptions);
   await client.start();
@@ -86,7 +111,8 @@ async function startClient(context: vscode.ExtensionContext) {
 
 export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(
-    vscode.workspace.onDidOpenTextDocument(assignDialect),
+    vscode.workspace.onDidOpenTextDocument((document) => assignDialect(document)),
+    vscode.workspace.onDidSaveTextDocument((document) => assignDialect(document, client?.isRunning() ?? false)),
     vscode.commands.registerCommand("levkit.openPreview", () => {
       preview ??= new PreviewPanel(context, () => {
         preview = undefined;
@@ -102,10 +128,12 @@ export async function activate(context: vscode.ExtensionContext) {
     }),
     vscode.window.onDidChangeTextEditorSelection((event) => preview?.cursorMoved(event.textEditor)),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration("levkit.dialectOverrides")) vscode.workspace.textDocuments.forEach(assignDialect);
+      if (event.affectsConfiguration("levkit.dialectOverrides")) {
+        vscode.workspace.textDocuments.forEach((document) => assignDialect(document, client?.isRunning() ?? false));
+      }
     }),
   );
-  vscode.workspace.textDocuments.forEach(assignDialect);
+  vscode.workspace.textDocuments.forEach((document) => assignDialect(document));
   await startClient(context);
 }
 
@@ -167,7 +195,7 @@ class PreviewPanel {
   private async refresh() {
     if (!client || !this.document) return;
     try {
-      const result = await client.sendRequest("levkit/preview", {
+      const result = await client.sendRequest<Preview & { uri: string }>("levkit/preview", {
         textDocument: { uri: this.document.uri.toString() },
         level: this.level,
         seed: this.seed,

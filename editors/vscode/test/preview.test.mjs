@@ -43,7 +43,7 @@ test("the preview page draws levels and follows edits", { skip: noChromium }, as
     const page = await context.newPage();
     await page.addInitScript(() => {
       window.sent = [];
-      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.sent.push(m) });
+      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.sent.push(m), getState: () => undefined, setState: () => {} });
     });
     await page.goto(page_url);
     const post = (message) => page.evaluate((m) => window.postMessage(m, "*"), message);
@@ -86,6 +86,20 @@ test("the preview page draws levels and follows edits", { skip: noChromium }, as
     await page.locator("#show-heat").check();
     assert.equal(await page.locator("#grid span.heat").count(), 1);
     assert.match(await floor.getAttribute("title"), /1\.50 things expected here/);
+
+    // A square nothing of the file made has no range: it is drawn, and a click reveals nothing.
+    const unsourced = preview(["-----", "|...|", "-----"]);
+    unsourced.cells.find((c) => c.x === 38 && c.y === 10).range = null;
+    await post({ type: "render", preview: unsourced });
+    assert.match(await floor.getAttribute("title"), /^\(38,10\) floor$/m);
+    const before = (await page.evaluate(() => window.sent)).length;
+    await floor.click();
+    assert.equal((await page.evaluate(() => window.sent)).length, before);
+
+    // A dungeon overview draws no grid, but its notes.
+    await post({ type: "render", preview: { dungeons: [], branches: [], notes: ["three dungeons"] } });
+    assert.equal(await page.locator("#grid > div").count(), 0);
+    assert.equal(await page.locator("#notes li").textContent(), "three dungeons");
   } finally {
     await browser.close();
   }

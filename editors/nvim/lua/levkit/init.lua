@@ -52,6 +52,28 @@ function M.preview()
   render(source)
 end
 
+--- Asks the server what the buffer's content is (`levkit/dialect`). When it says another
+--- dialect than the filetype, the filetype follows, and the buffer is reopened in the server,
+--- which took the old filetype as the document's language.
+function M.sync_dialect(bufnr)
+  local client = client_for(bufnr)
+  if not client then
+    return
+  end
+  local params = { textDocument = vim.lsp.util.make_text_document_params(bufnr) }
+  client:request("levkit/dialect", params, function(err, result)
+    local language = not err and result and result.languageId
+    if type(language) ~= "string" or not vim.api.nvim_buf_is_valid(bufnr) or vim.bo[bufnr].filetype == language then
+      return
+    end
+    vim.bo[bufnr].filetype = language
+    if vim.lsp.buf_is_attached(bufnr, client.id) then
+      vim.lsp.buf_detach_client(bufnr, client.id)
+    end
+    vim.lsp.buf_attach_client(bufnr, client.id)
+  end, bufnr)
+end
+
 --- Configures and enables the server; `opts.cmd` and `opts.extra_warnings` override defaults.
 function M.setup(opts)
   opts = opts or {}

@@ -1,0 +1,8 @@
+// What the webview gets from VS Code: absent when the page runs in a plain browser (tests).
+declare const acquireVsCodeApi:
+  | undefined
+  | (() => {
+      postMessage(message: unknown): void;
+      getState(): unknown;
+      setState(state: unknown): void;
+    });
