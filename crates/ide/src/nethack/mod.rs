@@ -144,15 +144,27 @@ impl Language for Nethack {
             .iter()
             .filter(|d| d.severity == Severity::Error)
             .any(|d| !model.levels.iter().any(|l| l.range.contains_range(d.range)));
-        let files = levkit_compile::nethack::compile_file(model, diagnostics)
-            .into_iter()
-            .filter_map(|level| {
-                Some(CompiledFile {
-                    name: level.file_name?,
-                    bytes: level.bytes.filter(|_| !file_errors),
-                })
-            })
-            .collect();
+        let mut files: Vec<CompiledFile> = Vec::new();
+        for level in levkit_compile::nethack::compile_file(model, diagnostics) {
+            let Some(name) = level.file_name else {
+                continue;
+            };
+            let bytes = level.bytes.filter(|_| !file_errors);
+            // lev_comp opens an existing output without truncating it, so a later level of
+            // the same name (NH0421) overwrites the start of the earlier one's bytes.
+            if let Some(bytes) = &bytes
+                && let Some(earlier) = files
+                    .iter_mut()
+                    .find(|f| f.name == name && f.bytes.is_some())
+                && let Some(old) = &mut earlier.bytes
+            {
+                let tail = old.get(bytes.len()..).unwrap_or_default().to_vec();
+                *old = bytes.clone();
+                old.extend(tail);
+                continue;
+            }
+            files.push(CompiledFile { name, bytes });
+        }
         Compiled {
             files,
             ..Compiled::default()
