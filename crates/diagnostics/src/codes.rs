@@ -94,6 +94,8 @@ codes! {
     NH0012 Error Default "endmap-without-map" "ENDMAP without an open MAP block." "syntax error";
     NH0013 Error Default "geometry-without-map" "GEOMETRY must be followed by a MAP block." "syntax error";
     NH0014 Warning Default "multiline-string" "A string spans several lines; lev_comp accepts it but miscounts the lines after it." "";
+    NH0015 Error Default "newer-level-language" "The file is written in NetHack 3.6's level language (or 3.7's Lua), which levkit does not read yet." "syntax error";
+    NH0016 Error Default "failing-run" "A long run of lines that all fail to parse, summarised in one error after its first ten lines." "syntax error";
 
     // ---- NetHack .des: lev_comp errors ---------------------------------------------------
     NH0101 Error Default "dot-in-level-name" "A level name may not contain a dot." "Invalid dot ('.') in level name.";

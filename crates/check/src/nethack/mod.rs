@@ -1,11 +1,14 @@
 //! Checks of NetHack 3.4.3 `.des` models: every error and warning of lev_comp 3.4.3, reported
 //! at the construct at fault, and the problems lev_comp lets through (see `docs/diagnostics.md`).
 
+mod dialects;
 mod maze;
 mod names;
 mod rooms;
 
 use std::collections::HashMap;
+
+pub use dialects::{cap_runs, newer_language, newer_level_file};
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::Spanned;
