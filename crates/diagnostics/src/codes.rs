@@ -208,7 +208,7 @@ codes! {
     DG0116 Error Default "no-dungeons" "The file defines no dungeon." "FATAL - no dungeons were defined.";
 
     // ---- NetHack dungeon.def: problems dgn_comp misses ------------------------------------
-    DG0401 Warning Default "duplicate-bones-marker" "Two levels or dungeons use the same bones marker." "";
+    DG0401 Error Default "duplicate-bones-marker" "Two levels of a dungeon, or two dungeons, use the same bones marker: the game loads one's bones files as the other." "";
     DG0402 Error Default "level-outside-depth" "A level's position can fall outside its dungeon's depth." "";
     DG0403 Error Default "duplicate-level-name" "Two levels share a name; the game finds only the first." "";
     DG0404 Error Default "duplicate-dungeon-name" "Two dungeons share a name." "";
