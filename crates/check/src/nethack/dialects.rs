@@ -46,7 +46,12 @@ pub fn newer_language(text: &str, syntax_errors: &[Diagnostic]) -> Option<Diagno
         let Some(word) = text.get(std::ops::Range::<usize>::from(error.range)) else {
             continue;
         };
-        let after = &text[usize::from(error.range.end())..];
+        let after = text
+            .get(usize::from(error.range.end())..)
+            .unwrap_or_default();
+        let before = text
+            .get(..usize::from(error.range.start()))
+            .unwrap_or_default();
         let marker = match error.code {
             Code::NH0002 if word == "des" && after.starts_with('.') => Some("3.7"),
             Code::NH0002 if NEWER_KEYWORDS.contains(&word) => Some("3.6"),
@@ -54,14 +59,7 @@ pub fn newer_language(text: &str, syntax_errors: &[Diagnostic]) -> Option<Diagno
             // Blocks of IF, LOOP, FUNCTION and of statements with contents.
             Code::NH0004 if word == "{" || word == "}" => Some("3.6"),
             // `MONSTER: ('d', "jackal"), ...`: a class and name in parentheses.
-            Code::NH0001
-                if word == "("
-                    && text[..usize::from(error.range.start())]
-                        .trim_end()
-                        .ends_with(':') =>
-            {
-                Some("3.6")
-            }
+            Code::NH0001 if word == "(" && before.trim_end().ends_with(':') => Some("3.6"),
             Code::NH0004
                 if word == "$"
                     && after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') =>
