@@ -308,7 +308,7 @@ fn check_bones(out: &mut Vec<Diagnostic>, file: &DungeonFile) {
                 Diagnostic::new(
                     Code::DG0401,
                     marker.range,
-                    format!("the bones marker \"{}\" is already used; bones files of the two would collide", marker.value),
+                    format!("the bones marker \"{}\" is already used: the game names bones files by these markers, so bones left on one of the two are loaded as the other. Give each its own marker", marker.value),
                 )
                 .with_label(first, "first used here"),
             );

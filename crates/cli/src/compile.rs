@@ -126,6 +126,19 @@ fn compile_one(analysis: &Analysis, file: FileId, emit: EmitKind, out: &Path) ->
         return outcome;
     }
     outcome.text = compiled.text.unwrap_or_default();
+    // A print-out that leaves something out says what, with the diagnostics that say why.
+    if !compiled.dropped.is_empty() && emit != EmitKind::Files {
+        outcome.messages = output::human(&report, false);
+    }
+    for what in &compiled.dropped {
+        outcome.fail(
+            EXIT_ERRORS,
+            format!(
+                "levkit: {what} of {} is left out: it has errors",
+                path.display()
+            ),
+        );
+    }
     for compiled in compiled.files {
         let target = out.join(&compiled.name);
         match compiled.bytes {

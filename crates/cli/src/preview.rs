@@ -22,8 +22,8 @@ pub struct PreviewArgs {
     #[arg(long, default_value_t = 1)]
     seed: u32,
     /// The level's depth (default: its place in the game's dungeon, or in the dungeon.def
-    /// beside the file, or 10).
-    #[arg(long)]
+    /// beside the file, or 10). The Elemental Planes are at negative depths (-1 to -5).
+    #[arg(long, allow_negative_numbers = true)]
     depth: Option<i32>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,

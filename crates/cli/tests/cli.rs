@@ -345,3 +345,21 @@ fn rlg327_descriptions_print_as_the_assignment_asks() {
         serde_json::json!({ "base": 10, "count": 2, "sides": 4 })
     );
 }
+
+#[test]
+fn an_rlg327_print_out_that_leaves_an_entry_out_says_so_and_exits_1() {
+    let file = "test-data/rlg327/check/dropped_entry_monster_desc.txt";
+    for emit in ["print", "json"] {
+        let output = levkit(&["compile", "--emit", emit, file]);
+        assert_eq!(output.status.code(), Some(1), "--emit {emit}");
+        assert!(stdout(&output).contains("Cave Bear"), "--emit {emit}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("error[RL0205]"), "{stderr}");
+        assert!(
+            stderr.contains(
+                "levkit: the MONSTER entry \"Sample Rat\" at line 3 of test-data/rlg327/check/dropped_entry_monster_desc.txt is left out: it has errors"
+            ),
+            "{stderr}"
+        );
+    }
+}

@@ -206,3 +206,18 @@ fn a_dungeon_description_previews_as_an_overview() {
         "an overview is text, svg or json"
     );
 }
+
+#[test]
+fn a_negative_depth_is_accepted_for_the_elemental_planes() {
+    let output = levkit(&[
+        "preview",
+        "test-data/examples/fortress.des",
+        "--depth",
+        "-1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["depth"], -1);
+}

@@ -94,6 +94,8 @@ codes! {
     NH0012 Error Default "endmap-without-map" "ENDMAP without an open MAP block." "syntax error";
     NH0013 Error Default "geometry-without-map" "GEOMETRY must be followed by a MAP block." "syntax error";
     NH0014 Warning Default "multiline-string" "A string spans several lines; lev_comp accepts it but miscounts the lines after it." "";
+    NH0015 Error Default "newer-level-language" "The file is written in NetHack 3.6's level language (or 3.7's Lua), which levkit does not read yet." "syntax error";
+    NH0016 Error Default "failing-run" "A long run of lines that all fail to parse, summarised in one error after its first ten lines." "syntax error";
 
     // ---- NetHack .des: lev_comp errors ---------------------------------------------------
     NH0101 Error Default "dot-in-level-name" "A level name may not contain a dot." "Invalid dot ('.') in level name.";
@@ -144,13 +146,13 @@ codes! {
     NH0302 Warning Extra "non-rock-edge" "A diagonal corner just outside a regular REGION is not rock." "NonRock edge in room (x1,y1,x2,y2)?!";
 
     // ---- NetHack .des: problems lev_comp misses -----------------------------------------
-    NH0401 Error Default "literal-coordinate-in-nomap" "A literal coordinate in a NOMAP part has no map to refer to (lev_comp crashes)." "";
+    NH0401 Error Default "literal-coordinate-in-nomap" "lev_comp looks a position up in a map row that no map of the file has had, and crashes." "";
     NH0402 Error Default "too-many-map-parts" "A MAZE level has more than 9 map parts; the game panics." "";
-    NH0403 Error Default "empty-map" "A MAP block has no cells; random placement in it panics the game." "";
-    NH0404 Error Default "register-not-defined" "A register index points past the list defined for this part." "";
-    NH0405 Error Default "negative-register-index" "A register index is negative; lev_comp silently misreads it." "";
-    NH0406 Error Default "coordinate-out-of-room" "A coordinate lies outside the room's fixed floor size." "";
-    NH0407 Error Default "coordinate-out-of-level" "A coordinate lies outside the level even before placement." "";
+    NH0403 Error Default "empty-map" "A MAP block has no cells and something is placed in it at random, which crashes the game." "";
+    NH0404 Warning Default "register-not-defined" "An object or place register index points past the list defined for this part; the game uses a stale value." "";
+    NH0405 Error Default "negative-register-index" "A negative monster or object register index becomes a class the game cannot make (it panics or reads past its tables)." "";
+    NH0406 Warning Default "coordinate-out-of-room" "A coordinate lies outside the room's fixed floor size; the thing lands in the room's wall or beyond." "";
+    NH0407 Warning Default "coordinate-out-of-level" "A maze coordinate lands outside the level (the game moves it to a corner), or has a negative x (the game reads a register or random)." "";
     NH0408 Error Default "slash-in-level-name" "A level name containing `/` is used as a path by lev_comp." "";
     NH0409 Error Default "too-many-rooms" "More rooms than the game can keep (40)." "";
     NH0410 Error Default "drawbridge-on-map-edge" "A drawbridge's wall would be outside the map." "";
@@ -160,13 +162,21 @@ codes! {
     NH0414 Warning Default "bad-mimic-appearance" "The appearance is not something the game can show, or the monster is not a mimic." "";
     NH0415 Warning Default "magic-portal-trap" "A magic portal trap has no destination." "";
     NH0416 Error Default "contained-without-container" "An object is `contained` but no CONTAINER comes before it." "";
-    NH0417 Error Default "area-start-after-end" "An area's first corner is right of or below its second." "";
+    NH0417 Error Default "area-start-after-end" "A level region's first corner is right of or below its second; the game's random placement in it can divide by zero." "";
     NH0418 Warning Default "alignment-on-non-priest" "An alignment on a monster other than a priest or Angel makes the game create nothing." "";
     NH0419 Warning Default "subroom-does-not-fit" "A subroom does not fit inside its parent (or the parent is under 4x4, and the game skips the subroom)." "";
     NH0420 Warning Default "duplicate-stair" "A second up (or down) stair in the same level." "";
-    NH0421 Error Default "duplicate-level-name" "Two levels of the file share a name; the later output overwrites the earlier." "";
+    NH0421 Warning Default "duplicate-level-name" "Two levels of the file share a name; the later output overwrites the earlier (without truncating it)." "";
     NH0422 Warning Default "duplicate-room-name" "Two rooms of a level share a name; SUBROOM parents resolve to the first." "";
     NH0423 Warning Default "duplicate-flag" "The same flag appears twice in FLAGS." "";
+    NH0427 Warning Default "leftover-map-read" "lev_comp checks a position against memory that is no map of the level (a freed row, or past a row's end); it usually warns \"placed in wall\"." "";
+    NH0428 Error Default "wallify-in-nomap" "WALLIFY in a NOMAP part crashes lev_comp." "";
+    NH0429 Error Default "monster-register-not-defined" "A monster register index points past the list defined; the game panics on the empty register." "";
+    NH0430 Warning Default "negative-register-value" "A negative place, align or object[-1] register index, which lev_comp turns into a plain value." "";
+    NH0431 Error Default "trap-outside-room-floor" "A TRAP at a fixed position off its room's floor: the game looks for floor there 100 times and panics." "";
+    NH0432 Error Default "room-coordinate-off-level" "A room coordinate so large that it lands outside the level wherever the room is; the game writes outside its arrays." "";
+    NH0434 Warning Default "nested-container" "A CONTAINER marked `contained`: the game does not nest containers and leaves it where it is." "";
+    NH0433 Warning Default "empty-dig-area" "A NON_DIGGABLE or NON_PASSWALL area whose first corner is right of or below its second covers nothing." "";
     NH0426 Warning Default "unknown-corpse-monster" "The monster of a corpse, statue or figurine is not in the game; it becomes a random one." "";
     NH0425 Warning Default "unknown-mimic-feature" "An m_feature appearance names no dungeon feature." "";
 
@@ -198,7 +208,7 @@ codes! {
     DG0116 Error Default "no-dungeons" "The file defines no dungeon." "FATAL - no dungeons were defined.";
 
     // ---- NetHack dungeon.def: problems dgn_comp misses ------------------------------------
-    DG0401 Warning Default "duplicate-bones-marker" "Two levels or dungeons use the same bones marker." "";
+    DG0401 Error Default "duplicate-bones-marker" "Two levels of a dungeon, or two dungeons, use the same bones marker: the game loads one's bones files as the other." "";
     DG0402 Error Default "level-outside-depth" "A level's position can fall outside its dungeon's depth." "";
     DG0403 Error Default "duplicate-level-name" "Two levels share a name; the game finds only the first." "";
     DG0404 Error Default "duplicate-dungeon-name" "Two dungeons share a name." "";

@@ -328,6 +328,9 @@ pub struct Place {
     pub depth: i32,
     /// `level_difficulty()`.
     pub difficulty: i32,
+    /// The level is in the endgame (the Elemental Planes), where the difficulty is the
+    /// Sanctum's depth plus half the hero's level, whatever the level's own depth.
+    pub endgame: bool,
     /// The level's own alignment (from dungeon.def), else its dungeon's.
     pub level_align: Alignment,
     pub dungeon_align: Alignment,
@@ -341,6 +344,16 @@ pub struct Place {
 }
 
 impl Place {
+    /// The place moved to another depth (`levkit preview --depth`): the difficulty follows
+    /// the depth, except in the endgame, whose rule does not depend on it.
+    pub fn at_depth(mut self, depth: i32) -> Place {
+        self.depth = depth;
+        if !self.endgame {
+            self.difficulty = depth;
+        }
+        self
+    }
+
     /// An ordinary Dungeons of Doom level at this depth, for a neutral Valkyrie.
     pub fn doom(depth: i32) -> Place {
         Place {
@@ -348,6 +361,7 @@ impl Place {
             dlevel: depth,
             depth,
             difficulty: depth,
+            endgame: false,
             level_align: None,
             dungeon_align: None,
             in_hell: false,

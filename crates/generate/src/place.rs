@@ -183,6 +183,7 @@ pub fn stock_place(level_name: &str) -> Option<Place> {
         dlevel,
         depth,
         difficulty,
+        endgame: dnum == 7,
         // A level without its own alignment takes its dungeon's.
         level_align: level_align.or(dungeon.align),
         dungeon_align: dungeon.align,
@@ -218,6 +219,21 @@ fn alignment_of(flags: i64) -> Alignment {
 /// The place of a level named in a dungeon.def, reading every random range at its middle.
 /// `None` when the file does not name the level.
 pub fn place_in(tables: &Tables, level_name: &str) -> Option<Place> {
+    let mut place = place_in_dungeon(tables, level_name)?;
+    // The game's endgame is the dungeon of the level named "astral"; there the difficulty is
+    // the Sanctum's depth plus half the hero's level (30), as on the stock Planes.
+    let endgame = place_in_dungeon(tables, "astral").map(|astral| astral.dnum);
+    if endgame == Some(place.dnum) {
+        place.endgame = true;
+        if let Some(sanctum) = place_in_dungeon(tables, "sanctum") {
+            place.difficulty = sanctum.depth + 15;
+        }
+    }
+    Some(place)
+}
+
+/// `place_in` without the endgame's difficulty rule.
+fn place_in_dungeon(tables: &Tables, level_name: &str) -> Option<Place> {
     let (role, base_name) = split_name(level_name);
     let index = tables
         .levels
@@ -246,6 +262,7 @@ pub fn place_in(tables: &Tables, level_name: &str) -> Option<Place> {
         dlevel: dlevel as i32,
         depth,
         difficulty: depth,
+        endgame: false,
         level_align: alignment_of(tables.levels[index].flags).or(dungeon_align),
         dungeon_align,
         in_hell: dungeon.flags & 2 != 0,
@@ -429,6 +446,35 @@ LEVEL: \"deep\" \"none\" @ (-1, 0)
             "dungeon 1 dlevel 6 depth 10 difficulty 10 align Some(-1)/Some(-1) hell true role Val"
         );
         assert!(place_in(&t, "elsewhere").is_none());
+    }
+
+    #[test]
+    fn the_endgame_keeps_its_difficulty_rule_at_any_depth() {
+        // On the stock Planes: the Sanctum's depth (47) plus half the hero's level (15).
+        let earth = stock_place("earth").unwrap().at_depth(-1);
+        assert_eq!(
+            (earth.depth, earth.difficulty, earth.endgame),
+            (-1, 62, true)
+        );
+        let oracle = stock_place("oracle").unwrap().at_depth(12);
+        assert_eq!((oracle.depth, oracle.difficulty), (12, 12));
+        // In a dungeon.def, the endgame is the dungeon of the level named "astral".
+        let def = "\
+DUNGEON: \"Main\" \"M\" (10, 0)
+BRANCH: \"Hell\" @ (10, 0)
+DUNGEON: \"Hell\" \"H\" (5, 0)
+BRANCH: \"Planes\" @ (1, 0) portal
+LEVEL: \"sanctum\" \"none\" @ (-1, 0)
+DUNGEON: \"Planes\" \"P\" (2, 0)
+LEVEL: \"earth\" \"none\" @ (1, 0)
+LEVEL: \"astral\" \"none\" @ (2, 0)
+";
+        let t = tables(def);
+        let sanctum = place_in(&t, "sanctum").unwrap();
+        let earth = place_in(&t, "earth").unwrap();
+        assert!(earth.endgame && !sanctum.endgame);
+        assert_eq!(earth.difficulty, sanctum.depth + 15);
+        assert_eq!(earth.at_depth(-3).difficulty, sanctum.depth + 15);
     }
 
     fn summary(place: &Place) -> String {

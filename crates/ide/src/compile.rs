@@ -41,6 +41,9 @@ pub struct Compiled {
     pub text: Option<String>,
     /// Why the file cannot be compiled this way at all (wrong dialect, nothing to compile).
     pub refusal: Option<String>,
+    /// What a print-out leaves out because it has errors (such as `the MONSTER entry "Foo" at
+    /// line 12`); the file's diagnostics say why. Files not written are in `files` instead.
+    pub dropped: Vec<String>,
 }
 
 impl Compiled {

@@ -48,3 +48,69 @@ fn diagnostic_fixtures() {
         "no check fixture of these dialects under test-data/<language>/check: {missing:?}"
     );
 }
+
+/// Compile fixtures: each `.des` under a `compile/` folder is compiled, the outcome is compared
+/// with the `.out` file beside it, and every file written must be byte-identical to the one
+/// lev_comp 3.4.3 wrote, kept in the folder of the same name (see its README).
+#[test]
+fn compile_fixtures() {
+    let fixtures = levkit_test_support::fixture_files("compile");
+    assert!(!fixtures.is_empty(), "no compile fixtures");
+    let mut failed = Vec::new();
+    for fixture in &fixtures {
+        let bytes = std::fs::read(&fixture.path).unwrap();
+        let mut host = AnalysisHost::new();
+        let file = host.set_file_bytes(fixture.path.clone(), &bytes);
+        let compiled = host
+            .analysis()
+            .compile(file, levkit_ide::Emit::Files)
+            .unwrap();
+        let reference = fixture.path.with_extension("");
+        let mut actual = String::new();
+        let mut written = BTreeSet::new();
+        for output in &compiled.files {
+            match &output.bytes {
+                Some(bytes) => {
+                    written.insert(output.name.clone());
+                    let expected = std::fs::read(reference.join(&output.name)).ok();
+                    let verdict = match expected {
+                        Some(expected) if &expected == bytes => "identical to lev_comp's",
+                        Some(_) => "DIFFERENT from lev_comp's",
+                        None => "lev_comp writes no such file",
+                    };
+                    actual.push_str(&format!(
+                        "{}: {} bytes, {verdict}\n",
+                        output.name,
+                        bytes.len()
+                    ));
+                }
+                None => actual.push_str(&format!("{}: not written\n", output.name)),
+            }
+        }
+        for entry in std::fs::read_dir(&reference)
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !written.contains(&name) {
+                actual.push_str(&format!("{name}: written by lev_comp, not by levkit\n"));
+            }
+        }
+        if let Some(refusal) = &compiled.refusal {
+            actual.push_str(&format!("refused: {refusal}\n"));
+        }
+        let expected = fixture.path.with_extension("out");
+        let result =
+            std::panic::catch_unwind(|| expect_test::expect_file![expected].assert_eq(&actual));
+        if result.is_err() || actual.contains("DIFFERENT") || actual.contains("lev_comp writes no")
+        {
+            failed.push(fixture.path.display().to_string());
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "compile fixtures that differ:\n{}",
+        failed.join("\n")
+    );
+}

@@ -102,6 +102,11 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// The whole text being parsed.
+    pub(crate) fn source(&self) -> &'t str {
+        self.text
+    }
+
     pub(crate) fn current_range(&self) -> TextRange {
         match self.next_significant() {
             Some(i) => self.tokens[i].range,

@@ -18,6 +18,14 @@ does not check for. `DG` codes follow the same numbering for dungeon description
 (`dungeon.def`, compiled by dgn_comp); `DG05xx` codes relate a dungeon description to the level
 files beside it. The last column quotes the original compiler's message for the same problem,
 when it has one.
+
+Errors and warnings follow one rule: an error is a problem that stops the original compiler
+(its own errors, `NH01xx`, and the syntax errors) or makes it or the game crash or panic;
+everything the game tolerates is a warning, however surprising, and never keeps a level from
+being compiled. So for every file lev_comp 3.4.3 accepts, `levkit compile` writes the same bytes,
+unless the game would crash on the level; then an `NH04xx` error says so. `levkit compile` writes
+each level that has no error, also when another level of the same file has one (lev_comp stops
+writing at the file's first error); see the README.
 ";
 
 const HEADER: &str = "\

@@ -14,7 +14,12 @@ const MAX_PARTS: usize = 9;
 const MAX_MAP_WIDTH: usize = 76;
 const MAX_MAP_HEIGHT: usize = 21;
 
-pub(super) fn check_maze(out: &mut Vec<Diagnostic>, level: &Level) {
+pub(super) fn check_maze<'a>(
+    out: &mut Vec<Diagnostic>,
+    level: &'a Level,
+    index: usize,
+    memory: &mut MapMemory<'a>,
+) {
     for (i, part) in level.parts.iter().enumerate() {
         if i == MAX_PARTS {
             let range = part
@@ -28,7 +33,7 @@ pub(super) fn check_maze(out: &mut Vec<Diagnostic>, level: &Level) {
                 format!("this is map part number {}; the game panics on a level with more than {MAX_PARTS}. Merge parts or split the level", i + 1),
             ));
         }
-        check_part(out, part, level.init_map.is_some());
+        check_part(out, part, level.init_map.is_some(), index, memory);
     }
 }
 
@@ -81,22 +86,71 @@ pub(super) fn check_register_lists(
     }
 }
 
-/// How lev_comp reads its copy of the map at a coordinate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum MapRead {
-    /// It does not.
-    None,
-    /// `check_coord`: only within `max_x`/`max_y` (which are 79 and 21 for NOMAP).
-    Bounded,
-    /// DOOR and DRAWBRIDGE: at any non-negative position.
-    Unbounded,
+/// lev_comp's map rows (`tmpmap`): 21 row pointers that each MAP sets for its own rows only
+/// and nothing ever clears. A NOMAP part, a position outside the map or a later level reads
+/// whatever map last had that row (freed once its level was written), and a row that no map
+/// of the file has had is a null pointer.
+pub(super) struct MapMemory<'a> {
+    rows: Vec<Option<MemoryRow<'a>>>,
+}
+
+impl Default for MapMemory<'_> {
+    fn default() -> Self {
+        MapMemory {
+            rows: vec![None; MAP_ROWS],
+        }
+    }
+}
+
+#[derive(Clone)]
+struct MemoryRow<'a> {
+    cells: Vec<Terrain>,
+    map: &'a Map,
+    /// The index in the file of the level whose map it is.
+    level: usize,
+}
+
+impl<'a> MapMemory<'a> {
+    /// A map part is done: its rows, as WALLIFY left them, replace the older ones.
+    fn store(&mut self, map: &'a Map, grid: &TerrainGrid, level: usize) {
+        for (y, row) in grid.iter().enumerate().take(MAP_ROWS) {
+            self.rows[y] = Some(MemoryRow {
+                cells: row.clone(),
+                map,
+                level,
+            });
+        }
+    }
+}
+
+/// The rows of lev_comp's map array.
+const MAP_ROWS: usize = 21;
+
+/// What lev_comp finds when it looks at a position of its map.
+enum Read<'a> {
+    /// A cell of a map of this level: this part's own (`own`), or the last map with that row.
+    Cell {
+        terrain: Terrain,
+        map: &'a Map,
+        own: bool,
+    },
+    /// Memory that is not a cell of this level's maps: past the end of a row, or a row freed
+    /// with an earlier level. In practice lev_comp finds rock there. `why` says which, and
+    /// `from` is the map the row belonged to.
+    Leftover { why: String, from: &'a Map },
+    /// A row that no map has had, or one outside the array: lev_comp crashes.
+    Crash { why: String },
 }
 
 /// What coordinates in a part refer to.
-struct Part<'a> {
+struct Part<'a, 'm> {
     map: Option<&'a Map>,
     /// The compiler's copy of the map, which WALLIFY rewrites as statements go by.
     grid: Option<TerrainGrid>,
+    /// The rows earlier maps of the file left behind.
+    memory: &'m MapMemory<'a>,
+    /// The index of this part's level in the file.
+    level: usize,
     /// lev_comp's `max_x_map`/`max_y_map`.
     max_x: i64,
     max_y: i64,
@@ -106,7 +160,8 @@ struct Part<'a> {
     registers: RegisterCounts,
 }
 
-impl Part<'_> {
+impl<'a> Part<'a, '_> {
+    /// The terrain of this part's own map (after WALLIFY so far), `None` outside it.
     fn terrain(&self, x: i64, y: i64) -> Option<Terrain> {
         let grid = self.grid.as_ref()?;
         grid.get(usize::try_from(y).ok()?)?
@@ -114,14 +169,83 @@ impl Part<'_> {
             .copied()
     }
 
-    fn cell_label(&self, diagnostic: Diagnostic, x: i64, y: i64) -> Diagnostic {
-        let terrain = self.terrain(x, y);
-        match (self.map.and_then(|m| m.cell_range(x, y)), terrain) {
-            (Some(range), Some(t)) => {
-                diagnostic.with_label(range, format!("the map has {} here", t.description()))
-            }
-            _ => diagnostic,
+    /// What lev_comp reads at `tmpmap[y][x]`.
+    fn read(&self, x: i64, y: i64) -> Read<'a> {
+        let Some(row_index) = usize::try_from(y).ok().filter(|&y| y < MAP_ROWS) else {
+            return Read::Crash {
+                why: format!("row {y} is outside its 21 map rows"),
+            };
+        };
+        let column = usize::try_from(x).ok();
+        if let (Some(grid), Some(map)) = (&self.grid, self.map)
+            && let Some(row) = grid.get(row_index)
+        {
+            return match column.and_then(|x| row.get(x)) {
+                Some(&terrain) => Read::Cell {
+                    terrain,
+                    map,
+                    own: true,
+                },
+                None => Read::Leftover {
+                    why: format!("({x},{y}) is past the end of row {y} of this part's map"),
+                    from: map,
+                },
+            };
         }
+        match &self.memory.rows[row_index] {
+            None => Read::Crash {
+                why: format!("no map read so far in this file has a row {y}"),
+            },
+            Some(row) if row.level != self.level => Read::Leftover {
+                why: format!(
+                    "its row {y} is left from the map of an earlier level, freed when that level was written"
+                ),
+                from: row.map,
+            },
+            Some(row) => match column.and_then(|x| row.cells.get(x)) {
+                Some(&terrain) => Read::Cell {
+                    terrain,
+                    map: row.map,
+                    own: false,
+                },
+                None => Read::Leftover {
+                    why: format!(
+                        "({x},{y}) is past the end of row {y} of the last map with that row"
+                    ),
+                    from: row.map,
+                },
+            },
+        }
+    }
+
+    /// Labels the cell lev_comp read, on the map it belongs to.
+    fn read_label(&self, diagnostic: Diagnostic, read: &Read<'_>, x: i64, y: i64) -> Diagnostic {
+        match read {
+            Read::Cell { terrain, map, own } => match map.cell_range(x, y) {
+                Some(range) if *own => diagnostic
+                    .with_label(range, format!("the map has {} here", terrain.description())),
+                Some(range) => diagnostic.with_label(
+                    range,
+                    format!(
+                        "lev_comp reads this cell of an earlier map: {}",
+                        terrain.description()
+                    ),
+                ),
+                None => diagnostic,
+            },
+            Read::Leftover { from, .. }
+                if !self.map.is_some_and(|own| std::ptr::eq(own, *from)) =>
+            {
+                diagnostic.with_label(from.keyword, "lev_comp's row comes from this map")
+            }
+            Read::Leftover { .. } => diagnostic,
+            Read::Crash { .. } => diagnostic,
+        }
+    }
+
+    fn cell_label(&self, diagnostic: Diagnostic, x: i64, y: i64) -> Diagnostic {
+        let read = self.read(x, y);
+        self.read_label(diagnostic, &read, x, y)
     }
 
     fn map_label(&self, diagnostic: Diagnostic) -> Diagnostic {
@@ -134,14 +258,26 @@ impl Part<'_> {
         }
     }
 
-    /// Checks a coordinate; returns the literal position when it lies on the map.
-    /// Checks a coordinate; returns the literal position when it lies on the map. `read`
-    /// says how lev_comp looks at the map there, which decides where it crashes.
+    /// The crash of a read of `tmpmap`, as an error.
+    fn crash(&self, out: &mut Vec<Diagnostic>, range: TextRange, what: &str, why: &str) {
+        let advice = if self.map.is_none() {
+            "Use `random` or a place[i] register, or give this part a GEOMETRY and MAP"
+        } else {
+            "Keep the position inside the map"
+        };
+        out.push(Diagnostic::new(
+            Code::NH0401,
+            range,
+            format!("lev_comp looks up {what} in its map, but {why}: it crashes. {advice}"),
+        ));
+    }
+
+    /// lev_comp's range check of a coordinate (`coord`); returns the literal position when it
+    /// passes, for the map reads that follow.
     fn coordinate(
         &self,
         out: &mut Vec<Diagnostic>,
         at: &Spanned<Coordinate>,
-        read: MapRead,
     ) -> Option<(i64, i64)> {
         let (x, y) = match at.value {
             Coordinate::Random => return None,
@@ -158,97 +294,120 @@ impl Part<'_> {
             }
             Coordinate::At { x, y } => (x, y),
         };
-        let on_map = (0..=self.max_x).contains(&x) && (0..=self.max_y).contains(&y);
-        // lev_comp reads its map row at this position without checking that the row exists.
-        let crashes = x >= 0
-            && y >= 0
-            && match read {
-                MapRead::Unbounded => self.map.is_none() || !on_map,
-                MapRead::Bounded => self.map.is_none() && on_map,
-                MapRead::None => false,
-            };
-        if self.map.is_none() {
-            if crashes {
-                out.push(Diagnostic::new(
-                    Code::NH0401,
-                    at.range,
-                    "lev_comp reads the map at this position, but a NOMAP part has no map: it crashes. Use `random` or a place[i] register, or add a GEOMETRY and MAP",
-                ));
-            } else if !self.init_map && !on_map {
+        let in_range = (0..=self.max_x).contains(&x) && (0..=self.max_y).contains(&y);
+        let landing = if self.map.is_none() {
+            if !self.init_map && !in_range {
                 out.push(Diagnostic::new(
                     Code::NH0115,
                     at.range,
                     format!("({x},{y}) is outside the range lev_comp allows in a NOMAP part: x from 0 to 79, y from 0 to 21"),
                 ));
-            } else if self.init_map && (!(0..=78).contains(&x) || !(0..=20).contains(&y)) {
-                out.push(Diagnostic::new(
-                    Code::NH0407,
-                    at.range,
-                    format!("({x},{y}) is outside the level: in a NOMAP part of an INIT_MAP level x goes from 0 to 78 and y from 0 to 20"),
-                ));
-            }
-            return None;
-        }
-        if let Some((x0, y0)) = self.origin {
-            if crashes {
-                out.push(self.map_label(Diagnostic::new(
-                    Code::NH0115,
-                    at.range,
-                    format!("({x},{y}) is outside this part's map; with INIT_MAP lev_comp does not say so, but it reads the map there and crashes. Keep x within 0..{} and y within 0..{}", self.max_x, self.max_y),
-                )));
                 return None;
             }
-            // With INIT_MAP the cave surrounds the map, so a coordinate may leave the map
-            // as long as it stays on the level.
-            let (ax, ay) = (x0 + x, y0 + y);
-            if !(1..=79).contains(&ax) || !(0..=20).contains(&ay) {
-                out.push(self.map_label(Diagnostic::new(
-                    Code::NH0407,
-                    at.range,
-                    format!("({x},{y}) from this map's corner lands at ({ax},{ay}) on the level, which is outside it (x 1 to 79, y 0 to 20)"),
-                )));
+            // The game puts a NOMAP part at (3,3), or at (1,0) on an INIT_MAP level.
+            if self.init_map { (1, 0) } else { (3, 3) }
+        } else if let Some(origin) = self.origin {
+            // With INIT_MAP the cave surrounds the map, so lev_comp lets a coordinate leave
+            // the map; the game then needs it on the level.
+            origin
+        } else {
+            if !in_range {
+                let message = if self.max_x < 0 || self.max_y < 0 {
+                    format!(
+                        "({x},{y}) is outside this part's map, which is empty: lev_comp rejects every coordinate in it"
+                    )
+                } else {
+                    format!(
+                        "({x},{y}) is outside this part's map: x goes from 0 to {} and y from 0 to {}, counted from the map's top-left corner",
+                        self.max_x, self.max_y
+                    )
+                };
+                out.push(self.map_label(Diagnostic::new(Code::NH0115, at.range, message)));
                 return None;
             }
-            return on_map.then_some((x, y));
-        }
-        if !on_map {
-            let diagnostic = Diagnostic::new(
-                Code::NH0115,
+            return Some((x, y));
+        };
+        let (ax, ay) = (landing.0 + x, landing.1 + y);
+        // The game reads a negative x as a register or as `random` (get_location).
+        if x < 0 {
+            let meaning = if x > -11 {
+                format!("place register {}", -x - 1)
+            } else {
+                "`random`".to_string()
+            };
+            out.push(self.map_label(Diagnostic::new(
+                Code::NH0407,
                 at.range,
-                format!(
-                    "({x},{y}) is outside this part's map: x goes from 0 to {} and y from 0 to {}, counted from the map's top-left corner{}",
-                    self.max_x,
-                    self.max_y,
-                    if crashes {
-                        " (lev_comp then crashes reading the map there)"
-                    } else {
-                        ""
-                    }
-                ),
-            );
-            out.push(self.map_label(diagnostic));
-            return None;
+                format!("the game reads an x of {x} not as a position but as {meaning}; write that instead, or keep x at 0 or more"),
+            )));
+        } else if !(1..=79).contains(&ax) || !(0..=20).contains(&ay) {
+            let start = if self.map.is_some() {
+                "from this map's corner"
+            } else {
+                "from this NOMAP part's corner"
+            };
+            out.push(self.map_label(Diagnostic::new(
+                Code::NH0407,
+                at.range,
+                format!("({x},{y}) {start} lands at ({ax},{ay}) on the level, which is outside it (x 1 to 79, y 0 to 20); the game says \"get_location: out of bounds\" and puts it in the level's bottom-right corner instead"),
+            )));
         }
         Some((x, y))
     }
 
-    /// lev_comp's `check_coord`: something placed on rock or a door.
+    /// lev_comp's `check_coord`: something placed on rock or a door, read from lev_comp's map.
     fn placed(&self, out: &mut Vec<Diagnostic>, at: &Spanned<Coordinate>, what: &str) {
-        let Some((x, y)) = self.coordinate(out, at, MapRead::Bounded) else {
+        let Some((x, y)) = self.coordinate(out, at) else {
             return;
         };
-        if let Some(terrain) = self.terrain(x, y)
-            && terrain.is_rock_or_door()
-        {
-            let diagnostic = Diagnostic::new(
-                Code::NH0205,
-                at.range,
-                format!(
-                    "{what} is placed at ({x},{y}), which is {} on the map; move it to an open cell",
-                    terrain.description()
-                ),
-            );
-            out.push(self.cell_label(diagnostic, x, y));
+        // check_coord reads only within max_x_map/max_y_map.
+        if !(0..=self.max_x).contains(&x) || !(0..=self.max_y).contains(&y) {
+            return;
+        }
+        let read = self.read(x, y);
+        match &read {
+            Read::Cell {
+                terrain, own: true, ..
+            } if terrain.is_rock_or_door() => {
+                let diagnostic = Diagnostic::new(
+                    Code::NH0205,
+                    at.range,
+                    format!(
+                        "{what} is placed at ({x},{y}), which is {} on the map; move it to an open cell",
+                        terrain.description()
+                    ),
+                );
+                out.push(self.read_label(diagnostic, &read, x, y));
+            }
+            Read::Cell {
+                terrain,
+                own: false,
+                ..
+            } if terrain.is_rock_or_door() => {
+                let diagnostic = Diagnostic::new(
+                    Code::NH0205,
+                    at.range,
+                    format!(
+                        "lev_comp checks ({x},{y}) against the last map it read, where it is {}, and warns \"placed in wall\"; this NOMAP part does not use that map, so the warning is spurious",
+                        terrain.description()
+                    ),
+                );
+                out.push(self.read_label(diagnostic, &read, x, y));
+            }
+            Read::Cell { .. } => {}
+            Read::Leftover { why, .. } => {
+                let diagnostic = Diagnostic::new(
+                    Code::NH0427,
+                    at.range,
+                    format!(
+                        "lev_comp checks ({x},{y}) for a wall in memory that holds no map cell of this level ({why}); it usually finds rock there and warns \"placed in wall\". The game does not read it"
+                    ),
+                );
+                out.push(self.read_label(diagnostic, &read, x, y));
+            }
+            Read::Crash { why } => {
+                self.crash(out, at.range, &format!("({x},{y})"), why);
+            }
         }
     }
 
@@ -299,19 +458,64 @@ fn start_after_end(out: &mut Vec<Diagnostic>, range: TextRange, rect: Rect) {
         out.push(Diagnostic::new(
             Code::NH0417,
             range,
-            "the first corner of this area is right of or below the second, so it is empty; swap them",
+            "the first corner of this area is right of or below the second; the game draws random positions in it with a negative or zero range, which can crash it. Swap them",
         ));
     }
 }
 
-fn check_map(out: &mut Vec<Diagnostic>, map: &Map) {
-    let (width, height) = (map.width(), map.height());
-    if width == 0 || height == 0 {
+fn empty_dig_area(out: &mut Vec<Diagnostic>, rect: &Spanned<Rect>) {
+    let Rect { x1, y1, x2, y2 } = rect.value;
+    if x1 > x2 || y1 > y2 {
         out.push(Diagnostic::new(
-            Code::NH0403,
-            map.keyword,
-            "this map has no cells; the game panics when it places anything at random in it. Draw at least one row",
+            Code::NH0433,
+            rect.range,
+            "the first corner of this area is right of or below the second, so it covers nothing; swap them",
         ));
+    }
+}
+
+/// Where a detail is placed, for those placed at a single position.
+fn position(kind: &DetailKind) -> Option<&Spanned<Coordinate>> {
+    match kind {
+        DetailKind::Monster(monster) => Some(&monster.at),
+        DetailKind::Object(object) => object.at.as_ref(),
+        DetailKind::Trap(trap) => Some(&trap.at),
+        DetailKind::Door { at, .. }
+        | DetailKind::Drawbridge { at, .. }
+        | DetailKind::Mazewalk { at, .. }
+        | DetailKind::Ladder { at, .. }
+        | DetailKind::Stair { at, .. }
+        | DetailKind::Altar { at, .. }
+        | DetailKind::Fountain(at)
+        | DetailKind::Sink(at)
+        | DetailKind::Pool(at)
+        | DetailKind::Gold { at, .. }
+        | DetailKind::Engraving { at, .. } => Some(at),
+        _ => None,
+    }
+}
+
+fn check_map(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, init_map: bool) {
+    let (width, height) = (map.width(), map.height());
+    // The game draws a random position in the map with rn2(width) and rn2(height), which
+    // divides by zero on an empty map; with INIT_MAP an empty map stands for the whole level.
+    let random = part
+        .details
+        .iter()
+        .filter_map(|d| position(&d.kind))
+        .find(|at| at.value == Coordinate::Random);
+    if (width == 0 || height == 0)
+        && !init_map
+        && let Some(random) = random
+    {
+        out.push(
+            Diagnostic::new(
+                Code::NH0403,
+                map.keyword,
+                "this map has no cells, and the game crashes (a division by zero) when it places something at random in it. Draw at least one row",
+            )
+            .with_label(random.range, "placed at random"),
+        );
     }
     if height > MAX_MAP_HEIGHT {
         let row = map.rows[MAX_MAP_HEIGHT].range;
@@ -344,9 +548,15 @@ fn check_map(out: &mut Vec<Diagnostic>, map: &Map) {
     }
 }
 
-fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
+fn check_part<'a>(
+    out: &mut Vec<Diagnostic>,
+    part: &'a MapPart,
+    init_map: bool,
+    level: usize,
+    memory: &mut MapMemory<'a>,
+) {
     if let Some(map) = &part.map {
-        check_map(out, map);
+        check_map(out, map, part, init_map);
     } else if part.nomap.is_none() {
         // GEOMETRY without its MAP: the parser reported it, and nothing here can be placed.
         return;
@@ -358,7 +568,14 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
     };
     let mut scope = Part {
         map: part.map.as_ref(),
-        grid: part.map.as_ref().map(Map::terrain_grid),
+        grid: part.map.as_ref().map(|map| {
+            let mut grid = map.terrain_grid();
+            // lev_comp has 21 rows; the rows past them are an error (NH0114) anyway.
+            grid.truncate(MAP_ROWS);
+            grid
+        }),
+        memory,
+        level,
         max_x,
         max_y,
         init_map,
@@ -380,11 +597,7 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
     for list in &part.registers.places {
         for place in &list.items {
             let (x, y) = place.value;
-            scope.coordinate(
-                out,
-                &Spanned::new(Coordinate::At { x, y }, place.range),
-                MapRead::None,
-            );
+            scope.coordinate(out, &Spanned::new(Coordinate::At { x, y }, place.range));
         }
     }
     let mut container_seen = false;
@@ -408,19 +621,12 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
                 scope.placed(out, &trap.at, "the trap");
             }
             DetailKind::Door { at, .. } => {
-                if let Some((x, y)) = scope.coordinate(out, at, MapRead::Unbounded)
-                    && let Some(terrain) = scope.terrain(x, y)
-                    && !matches!(terrain, Terrain::Door | Terrain::SecretDoor)
+                // lev_comp compares every DOOR at a non-negative position with its map.
+                if let Some((x, y)) = scope.coordinate(out, at)
+                    && x >= 0
+                    && y >= 0
                 {
-                    let diagnostic = Diagnostic::new(
-                        Code::NH0121,
-                        at.range,
-                        format!(
-                            "a DOOR must stand on a door ('+') or secret door ('S') of the map, but ({x},{y}) is {}; fix the map or the coordinate",
-                            terrain.description()
-                        ),
-                    );
-                    out.push(scope.cell_label(diagnostic, x, y));
+                    check_door(out, &scope, at.range, x, y);
                 }
             }
             DetailKind::Drawbridge {
@@ -428,25 +634,11 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
                 direction,
                 state,
             } => {
-                if let Some((x, y)) = scope.coordinate(out, at, MapRead::Unbounded) {
-                    let (dx, dy) = direction.value.delta();
-                    let (wx, wy) = (x + dx, y + dy);
-                    match scope.terrain(wx, wy) {
-                        None if scope.grid.is_some() => out.push(Diagnostic::new(
-                            Code::NH0410,
-                            direction.range,
-                            format!("the drawbridge's wall would be at ({wx},{wy}), outside the map; lev_comp reads past the map there. Move the drawbridge inside"),
-                        )),
-                        Some(terrain) if !terrain.is_wall() => {
-                            let diagnostic = Diagnostic::new(
-                                Code::NH0122,
-                                at.range,
-                                format!("a drawbridge needs a wall next to it in its direction, but ({wx},{wy}) is {}", terrain.description()),
-                            );
-                            out.push(scope.cell_label(diagnostic, wx, wy));
-                        }
-                        _ => {}
-                    }
+                if let Some((x, y)) = scope.coordinate(out, at)
+                    && x >= 0
+                    && y >= 0
+                {
+                    check_drawbridge(out, &scope, at.range, direction, x, y);
                 }
                 if !matches!(state.value, DoorState::Open | DoorState::Closed) {
                     out.push(Diagnostic::new(
@@ -457,13 +649,16 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
                 }
             }
             DetailKind::Mazewalk { at, .. } => {
-                scope.coordinate(out, at, MapRead::None);
+                scope.coordinate(out, at);
             }
-            DetailKind::Wallify => {
-                if let Some(grid) = &mut scope.grid {
-                    wallify(grid);
-                }
-            }
+            DetailKind::Wallify => match &mut scope.grid {
+                Some(grid) => wallify(grid),
+                None => out.push(Diagnostic::new(
+                    Code::NH0428,
+                    detail.range,
+                    "WALLIFY in a NOMAP part makes lev_comp wallify 80x22 cells of the part's one-cell map, and it crashes. Wallify a MAP part instead",
+                )),
+            },
             DetailKind::Ladder { at, .. } => scope.placed(out, at, "the ladder"),
             DetailKind::Stair { at, .. } => scope.placed(out, at, "the stairway"),
             DetailKind::LevRegion(region) => {
@@ -478,18 +673,18 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
             }
             DetailKind::Fountain(at) => scope.placed(out, at, "the fountain"),
             DetailKind::Sink(at) | DetailKind::Pool(at) => {
-                scope.coordinate(out, at, MapRead::None);
+                scope.coordinate(out, at);
             }
             DetailKind::Gold { at, .. } => scope.placed(out, at, "the gold"),
             DetailKind::Engraving { at, .. } => scope.placed(out, at, "the engraving"),
             DetailKind::NonDiggable(rect) => {
                 if scope.rect(out, rect) {
-                    start_after_end(out, rect.range, rect.value);
+                    empty_dig_area(out, rect);
                 }
             }
             DetailKind::NonPasswall(rect) => {
                 if scope.rect(out, rect) {
-                    start_after_end(out, rect.range, rect.value);
+                    empty_dig_area(out, rect);
                 }
                 passwalls += 1;
                 if passwalls == 32 {
@@ -505,6 +700,100 @@ fn check_part(out: &mut Vec<Diagnostic>, part: &MapPart, init_map: bool) {
         }
     }
     super::check_item_counts(out, &part.details, "map part");
+    if let (Some(map), Some(grid)) = (scope.map, &scope.grid) {
+        memory.store(map, grid, level);
+    }
+}
+
+/// lev_comp's DOOR check: the map must have a door or a secret door at the position.
+fn check_door(out: &mut Vec<Diagnostic>, scope: &Part<'_, '_>, range: TextRange, x: i64, y: i64) {
+    let read = scope.read(x, y);
+    let message = match &read {
+        Read::Cell {
+            terrain: Terrain::Door | Terrain::SecretDoor,
+            ..
+        } => return,
+        Read::Cell {
+            terrain, own: true, ..
+        } => format!(
+            "a DOOR must stand on a door ('+') or secret door ('S') of the map, but ({x},{y}) is {}; fix the map or the coordinate",
+            terrain.description()
+        ),
+        Read::Cell { terrain, .. } => format!(
+            "lev_comp compares this DOOR with the last map it read, where ({x},{y}) is {}, and refuses the level (\"Door decl doesn't match the map\"). Give the position with a place[i] register, which lev_comp does not compare",
+            terrain.description()
+        ),
+        Read::Leftover { why, .. } => format!(
+            "lev_comp compares this DOOR with memory that holds no map cell of this level ({why}), finds no door and refuses the level (\"Door decl doesn't match the map\"). Give the position with a place[i] register, or give this part a MAP"
+        ),
+        Read::Crash { why } => {
+            scope.crash(out, range, &format!("the DOOR at ({x},{y})"), why);
+            return;
+        }
+    };
+    let diagnostic = Diagnostic::new(Code::NH0121, range, message);
+    out.push(scope.read_label(diagnostic, &read, x, y));
+}
+
+/// lev_comp's DRAWBRIDGE check: the next cell in its direction must be a wall.
+fn check_drawbridge(
+    out: &mut Vec<Diagnostic>,
+    scope: &Part<'_, '_>,
+    range: TextRange,
+    direction: &Spanned<levkit_model::nethack::Direction>,
+    x: i64,
+    y: i64,
+) {
+    let (dx, dy) = direction.value.delta();
+    let (wx, wy) = (x + dx, y + dy);
+    let read = scope.read(wx, wy);
+    let off_own_map = scope.grid.is_some() && scope.terrain(wx, wy).is_none();
+    let (code, at, message) = match &read {
+        Read::Cell { terrain, .. } if terrain.is_wall() => return,
+        Read::Crash { why } => {
+            scope.crash(
+                out,
+                direction.range,
+                &format!("the drawbridge's wall at ({wx},{wy})"),
+                why,
+            );
+            return;
+        }
+        _ if off_own_map => (
+            Code::NH0410,
+            direction.range,
+            format!(
+                "the drawbridge's wall would be at ({wx},{wy}), outside the map; lev_comp reads past the map there, finds no wall and refuses the level. Move the drawbridge inside"
+            ),
+        ),
+        Read::Cell {
+            terrain, own: true, ..
+        } => (
+            Code::NH0122,
+            range,
+            format!(
+                "a drawbridge needs a wall next to it in its direction, but ({wx},{wy}) is {}",
+                terrain.description()
+            ),
+        ),
+        Read::Cell { terrain, .. } => (
+            Code::NH0122,
+            range,
+            format!(
+                "lev_comp looks for the drawbridge's wall at ({wx},{wy}) in the last map it read, where it is {}, and refuses the level",
+                terrain.description()
+            ),
+        ),
+        Read::Leftover { why, .. } => (
+            Code::NH0122,
+            range,
+            format!(
+                "lev_comp looks for the drawbridge's wall at ({wx},{wy}) in memory that holds no map cell of this level ({why}), finds none and refuses the level"
+            ),
+        ),
+    };
+    let diagnostic = Diagnostic::new(code, at, message);
+    out.push(scope.read_label(diagnostic, &read, wx, wy));
 }
 
 pub(super) fn check_contained(
@@ -515,21 +804,21 @@ pub(super) fn check_contained(
     if let Some(range) = object.contained {
         if object.is_container {
             out.push(Diagnostic::new(
-                Code::NH0416,
+                Code::NH0434,
                 range,
-                "a container cannot be put inside another container; the game does not nest them",
+                "a container cannot be put inside another container: the game says \"containment type 3?\" and leaves it where it is. Remove `contained`",
             ));
         } else if !container_seen {
             out.push(Diagnostic::new(
                 Code::NH0416,
                 range,
-                "`contained` puts the object into the last CONTAINER, but none comes before it here; add a CONTAINER line above",
+                "`contained` puts the object into the last CONTAINER the game made, but none comes before it in this level, so that is one of an earlier level, which may be gone (a crash); add a CONTAINER line above",
             ));
         }
     }
 }
 
-fn check_region(out: &mut Vec<Diagnostic>, scope: &Part<'_>, region: &Region) {
+fn check_region(out: &mut Vec<Diagnostic>, scope: &Part<'_, '_>, region: &Region) {
     let rect = region.rect.value;
     let in_map = scope.rect(out, &region.rect);
     if rect.x1 > rect.x2 || rect.y1 > rect.y2 {
@@ -553,10 +842,14 @@ fn check_region(out: &mut Vec<Diagnostic>, scope: &Part<'_>, region: &Region) {
             "a vault region must be regular and exactly 2x2, such as (x,y,x+1,y+1)",
         ));
     }
-    if !in_map || scope.grid.is_none() {
+    if !in_map {
         return;
     }
     let Rect { x1, y1, x2, y2 } = rect;
+    // The -w checks read the map too; they are only made here for a part's own map.
+    if !irregular && scope.grid.is_none() {
+        return;
+    }
     if !irregular && x1 > 0 && y1 > 0 && x2 < scope.max_x && y2 < scope.max_y {
         let rock = (y1..=y2)
             .flat_map(|y| (x1..=x2).map(move |x| (x, y)))
@@ -590,18 +883,34 @@ fn check_region(out: &mut Vec<Diagnostic>, scope: &Part<'_>, region: &Region) {
             );
             out.push(scope.cell_label(diagnostic, x, y));
         }
-    } else if irregular
-        && let Some(terrain) = scope.terrain(x1, y1)
-        && !terrain.is_room()
-    {
-        let diagnostic = Diagnostic::new(
-            Code::NH0120,
-            region.rect.range,
-            format!(
+    } else if irregular {
+        let read = scope.read(x1, y1);
+        let message = match &read {
+            Read::Cell { terrain, .. } if terrain.is_room() => return,
+            Read::Cell {
+                terrain, own: true, ..
+            } => format!(
                 "an irregular region is flood-filled from its first corner ({x1},{y1}), which must be floor, but it is {}",
                 terrain.description()
             ),
-        );
-        out.push(scope.cell_label(diagnostic, x1, y1));
+            Read::Cell { terrain, .. } => format!(
+                "lev_comp looks for floor at this irregular region's first corner ({x1},{y1}) in the last map it read, where it is {}, and refuses the level",
+                terrain.description()
+            ),
+            Read::Leftover { why, .. } => format!(
+                "lev_comp looks for floor at this irregular region's first corner ({x1},{y1}) in memory that holds no map cell of this level ({why}) and refuses the level"
+            ),
+            Read::Crash { why } => {
+                scope.crash(
+                    out,
+                    region.rect.range,
+                    &format!("the corner ({x1},{y1})"),
+                    why,
+                );
+                return;
+            }
+        };
+        let diagnostic = Diagnostic::new(Code::NH0120, region.rect.range, message);
+        out.push(scope.read_label(diagnostic, &read, x1, y1));
     }
 }

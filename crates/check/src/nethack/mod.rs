@@ -1,11 +1,14 @@
 //! Checks of NetHack 3.4.3 `.des` models: every error and warning of lev_comp 3.4.3, reported
 //! at the construct at fault, and the problems lev_comp lets through (see `docs/diagnostics.md`).
 
+mod dialects;
 mod maze;
 mod names;
 mod rooms;
 
 use std::collections::HashMap;
+
+pub use dialects::{cap_runs, newer_language, newer_level_file};
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::Spanned;
@@ -14,7 +17,9 @@ use levkit_model::nethack::{DesFile, Fill, Level, LevelKind, terrain_of};
 pub fn check(file: &DesFile) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut names: HashMap<&str, TextRange> = HashMap::new();
-    for level in &file.levels {
+    // lev_comp's map rows outlive their level, so a level's checks see the earlier ones'.
+    let mut memory = maze::MapMemory::default();
+    for (index, level) in file.levels.iter().enumerate() {
         if let Some(name) = &level.name {
             if let Some(&first) = names.get(name.value.as_str()) {
                 out.push(
@@ -22,7 +27,7 @@ pub fn check(file: &DesFile) -> Vec<Diagnostic> {
                         Code::NH0421,
                         name.range,
                         format!(
-                            "another level of this file is already named \"{}\"; both compile to {}.lev and the later one overwrites the earlier. Rename one",
+                            "another level of this file is already named \"{}\"; both compile to {}.lev, and the later one overwrites the start of the earlier (lev_comp does not truncate the file, and levkit writes the same bytes). Rename one",
                             name.value, name.value
                         ),
                     )
@@ -32,12 +37,17 @@ pub fn check(file: &DesFile) -> Vec<Diagnostic> {
                 names.insert(&name.value, name.range);
             }
         }
-        check_level(&mut out, level);
+        check_level(&mut out, level, index, &mut memory);
     }
     out
 }
 
-fn check_level(out: &mut Vec<Diagnostic>, level: &Level) {
+fn check_level<'a>(
+    out: &mut Vec<Diagnostic>,
+    level: &'a Level,
+    index: usize,
+    memory: &mut maze::MapMemory<'a>,
+) {
     if let Some(name) = &level.name {
         check_level_name(out, name);
     }
@@ -129,7 +139,7 @@ fn check_level(out: &mut Vec<Diagnostic>, level: &Level) {
         }
     }
     match level.kind {
-        LevelKind::Maze => maze::check_maze(out, level),
+        LevelKind::Maze => maze::check_maze(out, level, index, memory),
         LevelKind::Rooms => rooms::check_room_level(out, level),
     }
     check_stairs(out, level);

@@ -39,10 +39,38 @@ pub(super) fn check_register(
             ),
         ));
     } else if index < 0 {
+        // lev_comp stores register i as -i-1, so a negative index becomes a plain value.
+        let value = -index - 1;
+        let (code, what) = match kind {
+            "monster" => (
+                Code::NH0405,
+                format!(
+                    "the monster class with character code {value}, which is no class: the game panics (\"create_monster: unknown monster class\")"
+                ),
+            ),
+            "object" if value == 0 => (
+                Code::NH0430,
+                "object class 0, which the game reads as a random class".to_string(),
+            ),
+            "object" => (
+                Code::NH0405,
+                format!(
+                    "the object class with character code {value}, which is no class: the game reads past its class table"
+                ),
+            ),
+            "place" => (
+                Code::NH0430,
+                format!("the literal position ({value},{value})"),
+            ),
+            _ => (Code::NH0430, format!("the alignment value {value}")),
+        };
         out.push(Diagnostic::new(
-            Code::NH0405,
+            code,
             range,
-            format!("{kind}[{index}] has a negative index, which lev_comp silently turns into something else; use 0 to {}", limit - 1),
+            format!(
+                "{kind}[{index}] has a negative index, which lev_comp silently turns into {what}; use 0 to {}",
+                limit - 1
+            ),
         ));
     } else if kind != "align" && index as usize >= defined {
         let message = if defined == 0 {
@@ -51,12 +79,29 @@ pub(super) fn check_register(
             )
         } else {
             format!(
-                "{kind}[{index}] is used, but the {list_statement} list defines only {defined} entr{} (indexes 0 to {}); the game would read a stale value",
+                "{kind}[{index}] is used, but the {list_statement} list defines only {defined} entr{} (indexes 0 to {})",
                 if defined == 1 { "y" } else { "ies" },
                 defined - 1
             )
         };
-        out.push(Diagnostic::new(Code::NH0404, range, message));
+        if kind == "monster" {
+            out.push(Diagnostic::new(
+                Code::NH0429,
+                range,
+                format!("{message}. The game reads the register as class 0 and panics (\"create_monster: unknown monster class\") unless an earlier level left a class there"),
+            ));
+        } else {
+            let stale = if kind == "place" {
+                "the position an earlier level left there, or (0,0)"
+            } else {
+                "the class an earlier level left there, or a random one"
+            };
+            out.push(Diagnostic::new(
+                Code::NH0404,
+                range,
+                format!("{message}; the game uses {stale}"),
+            ));
+        }
     }
 }
 

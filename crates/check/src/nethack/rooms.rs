@@ -126,32 +126,32 @@ fn check_room(out: &mut Vec<Diagnostic>, room: &Room, registers: RegisterCounts)
             }
             DetailKind::Monster(monster) => {
                 names::check_monster(out, monster, registers);
-                check_room_coordinate(out, room, &monster.at);
+                check_room_coordinate(out, room, &monster.at, "monster");
             }
             DetailKind::Object(object) => {
                 names::check_object(out, object, registers);
                 match &object.at {
-                    Some(at) => check_room_coordinate(out, room, at),
+                    Some(at) => check_room_coordinate(out, room, at, "object"),
                     None => check_contained(out, object, container_seen),
                 }
                 container_seen |= object.is_container;
             }
             DetailKind::Trap(trap) => {
                 names::check_trap(out, trap);
-                check_room_coordinate(out, room, &trap.at);
+                check_room_coordinate(out, room, &trap.at, "trap");
             }
             DetailKind::Altar { at, alignment, .. } => {
                 if let levkit_model::nethack::Alignment::Register(i) = alignment.value {
                     names::check_register(out, "align", i, alignment.range, 3, "");
                 }
-                check_room_coordinate(out, room, at);
+                check_room_coordinate(out, room, at, "altar");
             }
             DetailKind::Stair { at, .. }
             | DetailKind::Fountain(at)
             | DetailKind::Sink(at)
             | DetailKind::Pool(at)
             | DetailKind::Gold { at, .. }
-            | DetailKind::Engraving { at, .. } => check_room_coordinate(out, room, at),
+            | DetailKind::Engraving { at, .. } => check_room_coordinate(out, room, at, "thing"),
             _ => {}
         }
     }
@@ -159,7 +159,12 @@ fn check_room(out: &mut Vec<Diagnostic>, room: &Room, registers: RegisterCounts)
 }
 
 /// Room coordinates are offsets from the floor's top-left corner; a negative one means random.
-fn check_room_coordinate(out: &mut Vec<Diagnostic>, room: &Room, at: &Spanned<Coordinate>) {
+fn check_room_coordinate(
+    out: &mut Vec<Diagnostic>,
+    room: &Room,
+    at: &Spanned<Coordinate>,
+    what: &str,
+) {
     match at.value {
         Coordinate::Place(i) => {
             if (0..10).contains(&i) {
@@ -173,18 +178,44 @@ fn check_room_coordinate(out: &mut Vec<Diagnostic>, room: &Room, at: &Spanned<Co
             }
         }
         Coordinate::At { x, y } => {
-            if let Some((w, h)) = room.size.value
-                && (x >= w || y >= h)
-            {
-                out.push(
-                        Diagnostic::new(
-                            Code::NH0406,
-                            at.range,
-                            format!("({x},{y}) is outside the room's floor, which is {w}x{h}: x goes from 0 to {} and y from 0 to {}", w - 1, h - 1),
-                        )
-                        .with_label(room.size.range, "the room's size"),
-                    );
+            // The game puts no room floor left of x=3 or above y=2.
+            let (least_x, least_y) = (x + 3, y + 2);
+            if least_x > 79 || least_y > 20 {
+                out.push(Diagnostic::new(
+                    Code::NH0432,
+                    at.range,
+                    format!("({x},{y}) from the room's corner lands at ({least_x},{least_y}) or further, outside the level (x up to 79, y up to 20) wherever the room is, and the game writes there outside its arrays; keep it inside the room"),
+                ));
+                return;
             }
+            let Some((w, h)) = room.size.value else {
+                return;
+            };
+            if x < w && y < h {
+                return;
+            }
+            let diagnostic = if what == "trap" {
+                Diagnostic::new(
+                    Code::NH0431,
+                    at.range,
+                    format!(
+                        "({x},{y}) is outside the room's floor, which is {w}x{h}; the game looks for floor at a trap's position 100 times and then panics (\"get_free_room_loc: can't find a place!\"). Keep x within 0..{} and y within 0..{}",
+                        w - 1,
+                        h - 1
+                    ),
+                )
+            } else {
+                Diagnostic::new(
+                    Code::NH0406,
+                    at.range,
+                    format!(
+                        "({x},{y}) is outside the room's floor, which is {w}x{h}: x goes from 0 to {} and y from 0 to {}; the game puts the {what} there anyway, in the room's wall or beyond it",
+                        w - 1,
+                        h - 1
+                    ),
+                )
+            };
+            out.push(diagnostic.with_label(room.size.range, "the room's size"));
         }
         Coordinate::Random => {}
     }

@@ -32,7 +32,13 @@ pub(crate) fn nethack_model(db: &dyn salsa::Database, file: SourceFile) -> Optio
 
 impl Language for Nethack {
     fn diagnostics(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
-        let mut out = parse(db, file).errors().to_vec();
+        let text = file.text(db);
+        let syntax = parse(db, file).errors().to_vec();
+        // A file in a newer level language gets one error, not one per line.
+        if let Some(newer) = levkit_check::nethack::newer_language(text, &syntax) {
+            return vec![newer];
+        }
+        let mut out = levkit_check::nethack::cap_runs(text, syntax);
         if let Some(model) = nethack_model(db, file) {
             out.extend(levkit_check::nethack::check(model));
         }
@@ -130,20 +136,36 @@ impl Language for Nethack {
                 ));
             }
         }
-        // An error outside every level (before the first one) stops the whole file.
+        // An error outside every level (before the first one) stops the whole file, and so
+        // does a file in a newer level language.
         let file_errors = diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Error)
-            .any(|d| !model.levels.iter().any(|l| l.range.contains_range(d.range)));
-        let files = levkit_compile::nethack::compile_file(model, diagnostics)
-            .into_iter()
-            .filter_map(|level| {
-                Some(CompiledFile {
-                    name: level.file_name?,
-                    bytes: level.bytes.filter(|_| !file_errors),
-                })
-            })
-            .collect();
+            .any(|d| {
+                d.code == levkit_diagnostics::Code::NH0015
+                    || !model.levels.iter().any(|l| l.range.contains_range(d.range))
+            });
+        let mut files: Vec<CompiledFile> = Vec::new();
+        for level in levkit_compile::nethack::compile_file(model, diagnostics) {
+            let Some(name) = level.file_name else {
+                continue;
+            };
+            let bytes = level.bytes.filter(|_| !file_errors);
+            // lev_comp opens an existing output without truncating it, so a later level of
+            // the same name (NH0421) overwrites the start of the earlier one's bytes.
+            if let Some(bytes) = &bytes
+                && let Some(earlier) = files
+                    .iter_mut()
+                    .find(|f| f.name == name && f.bytes.is_some())
+                && let Some(old) = &mut earlier.bytes
+            {
+                let tail = old.get(bytes.len()..).unwrap_or_default().to_vec();
+                *old = bytes.clone();
+                old.extend(tail);
+                continue;
+            }
+            files.push(CompiledFile { name, bytes });
+        }
         Compiled {
             files,
             ..Compiled::default()

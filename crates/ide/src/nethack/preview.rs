@@ -93,7 +93,7 @@ fn place_of(
     depth: Option<i32>,
 ) -> Place {
     let beside = |other: &SourceFile| other.path(db).parent() == file.path(db).parent();
-    let mut place = levkit_generate::place::stock_place(name)
+    let place = levkit_generate::place::stock_place(name)
         .or_else(|| {
             workspace
                 .files(db)
@@ -105,11 +105,10 @@ fn place_of(
                 })
         })
         .unwrap_or_else(|| Place::doom(10));
-    if let Some(depth) = depth {
-        place.depth = depth;
-        place.difficulty = depth;
+    match depth {
+        Some(depth) => place.at_depth(depth),
+        None => place,
     }
-    place
 }
 
 /// The compiled level decoded as the game reads it, with each record's source range.

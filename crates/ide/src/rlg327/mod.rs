@@ -150,8 +150,31 @@ impl Language for Rlg327 {
                 line
             }
         };
+        // The course's reference parser drops entries its own way, which --compat reproduces.
+        let dropped = match emit {
+            Emit::Print | Emit::Json => {
+                let valid = levkit_compile::rlg327::valid_entries(model, diagnostics);
+                let lines = line_index(db, file);
+                model
+                    .entries
+                    .iter()
+                    .filter(|e| !valid.iter().any(|v| std::ptr::eq(*v, *e)))
+                    .map(|entry| {
+                        let name = levkit_compile::rlg327::field_text(entry, "NAME");
+                        let line = lines.line_col(entry.range.start()).line + 1;
+                        if name.is_empty() {
+                            format!("the {} entry at line {line}", model.kind.word())
+                        } else {
+                            format!("the {} entry \"{name}\" at line {line}", model.kind.word())
+                        }
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
         Compiled {
             text: Some(text),
+            dropped,
             ..Compiled::default()
         }
     }

@@ -79,10 +79,20 @@ fn statement(p: &mut Parser<'_>) {
         }
     };
     let keyword = p.current();
+    let keyword_text = p.current_text();
     p.start(node);
     p.bump();
     let parsed = body(p, node, keyword);
-    p.recover_at_statement_end(parsed, at_boundary, "");
+    if parsed.is_some() && !at_boundary(p) && !p.at(EOF) {
+        let found = p.describe_current();
+        let range = p.current_range();
+        p.error(
+            Code::DG0001,
+            range,
+            format!("{found} follows a complete {keyword_text} statement, which takes nothing more; remove it"),
+        );
+    }
+    p.recover_at_statement_end(None, at_boundary, "");
     p.finish();
 }
 

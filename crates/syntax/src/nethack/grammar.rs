@@ -5,7 +5,7 @@
 //! order is checked here too (lev_comp's grammar enforces it), with messages that say what
 //! should move where.
 
-use levkit_diagnostics::{Code, Diagnostic};
+use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
 
 use crate::SyntaxKind::{self, *};
 use crate::parser::{Parsed, Parser};
@@ -436,15 +436,90 @@ fn statement(p: &mut Parser<'_>, context: Option<Context>) {
             return;
         }
     };
+    let keyword_range = p.current_range();
     p.start(node);
     p.bump();
     let parsed = statement_body(p, node);
-    p.recover_at_statement_end(
-        parsed,
-        at_statement_boundary,
-        "; put each statement on its own line",
-    );
+    if parsed.is_some() && !at_statement_boundary(p) && !p.at(EOF) {
+        text_after_statement(p, keyword_range);
+    }
+    p.recover_at_statement_end(None, at_statement_boundary, "");
     p.finish();
+}
+
+/// Reports what follows a complete statement on its line: most often one more argument, which
+/// a variant's lev_comp may take but lev_comp 3.4.3 does not.
+fn text_after_statement(p: &mut Parser<'_>, keyword_range: TextRange) {
+    let source = p.source();
+    let keyword = &source[keyword_range];
+    let here = p.current_range();
+    let line_end = source[here.start().into()..]
+        .find('\n')
+        .map_or(source.len(), |i| usize::from(here.start()) + i);
+    let rest = source[here.start().into()..line_end].trim_end();
+    let rest_range = TextRange::at(here.start(), TextSize::from(rest.len() as u32));
+    let message = if p.at(COMMA) {
+        let given = top_level_arguments(&source[keyword_range.end().into()..here.start().into()]);
+        let extra = rest[1..].trim_start();
+        if extra.is_empty() {
+            p.error(
+                Code::NH0001,
+                rest_range,
+                format!("a comma after the last argument of {keyword}; remove it"),
+            );
+            return;
+        }
+        format!(
+            "{keyword} takes {given} argument{} here; `{extra}` is {}, which lev_comp 3.4.3 does not accept (a variant's lev_comp may). Remove it",
+            if given == 1 { "" } else { "s" },
+            ordinal(given + 1),
+        )
+    } else {
+        format!(
+            "`{rest}` after a complete {keyword} statement is not part of lev_comp 3.4.3's grammar (a variant's lev_comp may accept it). Remove it"
+        )
+    };
+    p.error(Code::NH0001, rest_range, message);
+}
+
+/// How many comma-separated arguments `text` (a statement after its keyword) holds, counting
+/// from its first `:` and ignoring commas inside parentheses, brackets, strings and characters.
+fn top_level_arguments(text: &str) -> usize {
+    let Some(colon) = text.find(':') else {
+        return 0;
+    };
+    let (mut depth, mut count, mut quote) = (0i32, 1, None);
+    for c in text[colon + 1..].chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '(' | '[') => depth += 1,
+            (None, ')' | ']') => depth -= 1,
+            (None, ',') if depth == 0 => count += 1,
+            _ => {}
+        }
+    }
+    count
+}
+
+fn ordinal(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "",
+        "a first",
+        "a second",
+        "a third",
+        "a fourth",
+        "a fifth",
+        "a sixth",
+        "a seventh",
+        "an eighth",
+        "a ninth",
+        "a tenth",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| format!("argument number {n}"), |w| (*w).to_string())
 }
 
 fn unknown_word(p: &mut Parser<'_>) {
