@@ -96,8 +96,10 @@ fn lsp() -> u8 {
         .build()
     {
         Ok(runtime) => {
-            runtime.block_on(levkit_lsp::run_stdio());
-            EXIT_OK
+            let status = runtime.block_on(levkit_lsp::run_stdio());
+            // Requests still at work must not keep a client that said `exit` waiting.
+            runtime.shutdown_background();
+            status
         }
         Err(error) => {
             eprintln!("levkit: cannot start the language server: {error}");

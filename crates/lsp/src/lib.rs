@@ -6,6 +6,7 @@ mod convert;
 mod handlers;
 #[doc(hidden)]
 pub mod test_client;
+mod transport;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -19,20 +20,45 @@ use tower_lsp_server::{Client, LspService, Server};
 
 use convert::Lines;
 
-/// Serves the protocol on standard input and output until the client exits.
-pub async fn run_stdio() {
-    let (service, socket) = service();
-    Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+/// Serves the protocol on standard input and output until the client exits; the exit status
+/// the specification asks for (0 after `shutdown` and `exit`, else 1, with the reason on
+/// standard error).
+pub async fn run_stdio() -> u8 {
+    let (service, socket, session) = service();
+    let input = transport::Input {
+        inner: tokio::io::stdin(),
+        session: session.clone(),
+    };
+    Server::new(input, tokio::io::stdout(), socket)
         .serve(service)
         .await;
+    let (status, reason) = session.outcome();
+    if let Some(reason) = reason {
+        eprintln!("levkit lsp: stopping: {reason}");
+    }
+    status
 }
 
-/// The service, for any transport (tests drive it over an in-memory pipe).
-pub fn service() -> (LspService<Backend>, tower_lsp_server::ClientSocket) {
-    LspService::build(Backend::new)
+/// The language service as levkit serves it.
+pub type Service = transport::Answering<LspService<Backend>>;
+
+/// The service, for any transport (tests drive it over an in-memory pipe), and the record of
+/// its session.
+pub fn service() -> (
+    Service,
+    tower_lsp_server::ClientSocket,
+    Arc<transport::Session>,
+) {
+    let (inner, socket) = LspService::build(Backend::new)
         .custom_method("levkit/preview", Backend::preview)
         .custom_method("levkit/dialect", Backend::dialect)
-        .finish()
+        .finish();
+    let session = Arc::new(transport::Session::default());
+    let service = transport::Answering {
+        inner,
+        session: session.clone(),
+    };
+    (service, socket, session)
 }
 
 pub struct Backend {

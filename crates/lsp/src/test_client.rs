@@ -19,7 +19,7 @@ impl Client {
     pub async fn start() -> Client {
         let (client_side, server_side) = tokio::io::duplex(1 << 20);
         let (server_read, server_write) = tokio::io::split(server_side);
-        let (service, socket) = crate::service();
+        let (service, socket, _) = crate::service();
         tokio::spawn(
             tower_lsp_server::Server::new(server_read, server_write, socket).serve(service),
         );
