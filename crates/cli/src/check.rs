@@ -7,8 +7,9 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use levkit_diagnostics::Severity;
 use levkit_ide::{AnalysisHost, AnalysisOptions};
-use levkit_syntax::Dialect;
 use rayon::prelude::*;
+
+use levkit_files::Skip;
 
 use crate::output::{self, FileReport};
 use crate::{DialectArg, EXIT_ERRORS, EXIT_OK, EXIT_TROUBLE};
@@ -53,8 +54,9 @@ pub fn run(args: &CheckArgs) -> u8 {
     let started = Instant::now();
     let mut trouble = false;
     let mut paths = Vec::new();
-    // Files named on the command line are always checked; files found in a directory by a
-    // loose extension (`.txt`) only when they are RLG327 descriptions.
+    // Files named on the command line are always checked; files found in a directory only
+    // when they are regular files of a sensible size, and `.txt` ones only when they are
+    // RLG327 descriptions (see `levkit_files`).
     let mut explicit = Vec::new();
     for path in &args.paths {
         if path.is_dir() {
@@ -65,10 +67,14 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     }
 
-    let contents: Vec<(PathBuf, std::io::Result<Vec<u8>>)> = paths
+    let contents: Vec<(PathBuf, Result<Vec<u8>, Skip>)> = paths
         .into_par_iter()
         .map(|p| {
-            let bytes = std::fs::read(&p);
+            let bytes = if explicit.contains(&p) {
+                levkit_files::read_named(&p)
+            } else {
+                levkit_files::read_found(&p, args.dialect.forced())
+            };
             (p, bytes)
         })
         .collect();
@@ -80,23 +86,22 @@ pub fn run(args: &CheckArgs) -> u8 {
     for (path, bytes) in contents {
         match bytes {
             Ok(bytes) => {
-                let found = !explicit.contains(&path);
                 let file = host.set_file_bytes(path.clone(), &bytes);
                 host.set_dialect_override(file, args.dialect.forced());
-                let claimed = host
-                    .analysis()
-                    .dialect(file)
-                    .is_ok_and(|d| d.claims_found_file(&path));
-                if found && !claimed {
-                    host.remove_file(file);
-                } else {
-                    files.push(file);
-                }
+                files.push(file);
             }
-            Err(error) => {
+            Err(Skip::Io(error)) => {
                 eprintln!("levkit: cannot read {}: {error}", path.display());
                 trouble = true;
             }
+            Err(skip) if explicit.contains(&path) => {
+                eprintln!("levkit: cannot check {}: {skip}", path.display());
+                trouble = true;
+            }
+            Err(skip) if skip.is_worth_saying() => {
+                eprintln!("levkit: skipped {}: {skip}", path.display());
+            }
+            Err(_) => {}
         }
     }
 
@@ -170,27 +175,12 @@ fn plural(n: usize) -> &'static str {
 
 /// Adds the level files under `dir` (respecting .gitignore) in a stable order; true on trouble.
 fn collect_dir(dir: &Path, paths: &mut Vec<PathBuf>) -> bool {
-    let mut trouble = false;
-    let mut found = Vec::new();
-    for entry in ignore::WalkBuilder::new(dir).require_git(false).build() {
-        match entry {
-            Ok(entry) => {
-                let path = entry.path();
-                if entry.file_type().is_some_and(|t| t.is_file())
-                    && Dialect::is_candidate_path(path)
-                {
-                    found.push(path.to_path_buf());
-                }
-            }
-            Err(error) => {
-                eprintln!("levkit: {error}");
-                trouble = true;
-            }
-        }
+    let (found, errors) = levkit_files::walk(dir);
+    for error in &errors {
+        eprintln!("levkit: {error}");
     }
-    found.sort();
     paths.extend(found);
-    trouble
+    !errors.is_empty()
 }
 
 /// A progress bar on a terminal for large checks; hidden when stderr is not a terminal.

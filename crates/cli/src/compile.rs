@@ -56,7 +56,7 @@ pub fn run(args: &CompileArgs) -> u8 {
     let mut status = EXIT_OK;
     let mut files = Vec::new();
     for path in &args.files {
-        match std::fs::read(path) {
+        match levkit_files::read_named(path) {
             Ok(bytes) => {
                 let file = host.set_file_bytes(path.clone(), &bytes);
                 host.set_dialect_override(file, args.dialect.forced());
@@ -178,7 +178,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 pub fn inspect(path: &Path) -> u8 {
-    let bytes = match std::fs::read(path) {
+    let bytes = match levkit_files::read_named(path) {
         Ok(bytes) => bytes,
         Err(error) => {
             eprintln!("levkit: cannot read {}: {error}", path.display());

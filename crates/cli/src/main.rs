@@ -109,7 +109,7 @@ fn lsp() -> u8 {
 }
 
 fn parse(path: &PathBuf, dialect: DialectArg) -> u8 {
-    let bytes = match std::fs::read(path) {
+    let bytes = match levkit_files::read_named(path) {
         Ok(bytes) => bytes,
         Err(error) => {
             eprintln!("levkit: cannot read {}: {error}", path.display());

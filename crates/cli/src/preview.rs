@@ -68,7 +68,7 @@ pub enum Format {
 }
 
 pub fn run(args: &PreviewArgs) -> u8 {
-    let bytes = match std::fs::read(&args.file) {
+    let bytes = match levkit_files::read_named(&args.file) {
         Ok(bytes) => bytes,
         Err(error) => {
             eprintln!("levkit: cannot read {}: {error}", args.file.display());
@@ -191,7 +191,7 @@ fn json(preview: &impl serde::Serialize) -> String {
 fn add_dungeon_beside(host: &mut AnalysisHost, file: &Path) {
     let beside = file.parent().unwrap_or(Path::new(".")).join("dungeon.def");
     if beside != file
-        && let Ok(bytes) = std::fs::read(&beside)
+        && let Ok(bytes) = levkit_files::read_found(&beside, None)
     {
         host.set_file_bytes(beside, &bytes);
     }

@@ -78,6 +78,7 @@ codes! {
     LK0001 Error Default "invalid-utf8" "The file is not valid UTF-8; it is analysed with the bad bytes replaced." "";
     LK0002 Error Default "unknown-dialect" "The file's format could not be recognised; pass --dialect to choose one." "";
     LK0003 Info Default "dialect-not-checked" "The file's dialect is recognised but levkit does not check it yet." "";
+    LK0004 Warning Default "file-skipped" "A file of the workspace was not read: it is not a regular file (a FIFO, a device, a socket) or it is too large to be a level file." "";
 
     // ---- NetHack .des: syntax ------------------------------------------------------------
     NH0001 Error Default "unexpected-token" "The statement does not follow the lev_comp grammar at this point." "syntax error";

@@ -15,6 +15,10 @@ use tower_lsp_server::ls_types::*;
 
 use crate::{Backend, Context, modified, path_of};
 
+/// How many level files of the workspace are read at start (a sanity bound for a folder
+/// that holds a whole game's tree several times over).
+const MAX_WORKSPACE_FILES: usize = 5000;
+
 pub(crate) fn diagnostics(
     analysis: &Analysis,
     cx: &Context,
@@ -240,24 +244,21 @@ impl LanguageServer for Backend {
     async fn initialized(&self, _: InitializedParams) {
         // Level files of the workspace, so that cross-file features see them before they open.
         let roots = self.state().roots.clone();
-        let found = tokio::task::spawn_blocking(move || {
-            let mut found = Vec::new();
+        let (found, skipped) = tokio::task::spawn_blocking(move || {
+            let (mut found, mut skipped) = (Vec::new(), Vec::new());
             for root in roots {
-                for entry in ignore::WalkBuilder::new(root)
-                    .require_git(false)
-                    .build()
-                    .flatten()
-                {
-                    let path = entry.path();
-                    if found.len() < 5000
-                        && Dialect::is_candidate_path(path)
-                        && let Ok(bytes) = std::fs::read(path)
-                    {
-                        found.push((path.to_path_buf(), bytes));
+                for path in levkit_files::walk(&root).0 {
+                    if found.len() >= MAX_WORKSPACE_FILES {
+                        break;
+                    }
+                    match levkit_files::read_found(&path, None) {
+                        Ok(bytes) => found.push((path, bytes)),
+                        Err(skip) if skip.is_worth_saying() => skipped.push((path, skip)),
+                        Err(_) => {}
                     }
                 }
             }
-            found
+            (found, skipped)
         })
         .await
         .unwrap_or_default();
@@ -271,6 +272,22 @@ impl LanguageServer for Backend {
                     let file = state.host.set_file_bytes(path, &bytes);
                     state.files.insert(uri, file);
                 }
+            }
+        }
+        // A file left out is said once, on the file itself.
+        for (path, skip) in skipped {
+            if let Some(uri) = Uri::from_file_path(&path) {
+                let diagnostic = Diagnostic {
+                    range: Range::default(),
+                    severity: Some(DiagnosticSeverity::WARNING),
+                    code: Some(NumberOrString::String("LK0004".into())),
+                    source: Some("levkit".into()),
+                    message: format!("levkit did not read this file: {skip}"),
+                    ..Diagnostic::default()
+                };
+                self.client
+                    .publish_diagnostics(uri, vec![diagnostic], None)
+                    .await;
             }
         }
         self.publish_all().await;
@@ -358,8 +375,10 @@ impl LanguageServer for Backend {
             let mut state = self.state();
             state.open.remove(&uri);
             // Back to what is on disk (its decoding errors included); a file that is gone, or
-            // was never on disk, is forgotten.
-            let on_disk = uri.to_file_path().and_then(|p| std::fs::read(p).ok());
+            // was never on disk, or is not a level file after all, is forgotten.
+            let on_disk = uri
+                .to_file_path()
+                .and_then(|p| levkit_files::read_found(&p, None).ok());
             if let Some(file) = state.files.by_uri.get(&uri).copied() {
                 match on_disk {
                     Some(bytes) => {
@@ -388,11 +407,17 @@ impl LanguageServer for Backend {
                     continue;
                 };
                 let known = state.files.by_uri.get(&change.uri).copied();
-                match (std::fs::read(&path), known) {
+                let candidate = Dialect::is_candidate_path(&path);
+                let read = if known.is_some() || candidate {
+                    levkit_files::read_found(&path, None)
+                } else {
+                    Err(levkit_files::Skip::NotLevelText)
+                };
+                match (read, known) {
                     (Ok(bytes), Some(_)) => {
                         state.host.set_file_bytes(path, &bytes);
                     }
-                    (Ok(bytes), None) if Dialect::is_candidate_path(&path) => {
+                    (Ok(bytes), None) => {
                         let file = state.host.set_file_bytes(path, &bytes);
                         state.files.insert(change.uri, file);
                     }

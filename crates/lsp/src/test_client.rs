@@ -102,6 +102,26 @@ impl Client {
             .await;
     }
 
+    /// Waits for diagnostics of `uri` published without a version (a file that is not open).
+    pub async fn diagnostics_unversioned(&mut self, uri: &str) -> Vec<Value> {
+        loop {
+            if let Some(found) = self.notifications.iter().rev().find(|n| {
+                n["method"] == "textDocument/publishDiagnostics"
+                    && n["params"]["uri"] == uri
+                    && n["params"].get("version").is_none_or(Value::is_null)
+            }) {
+                return found["params"]["diagnostics"]
+                    .as_array()
+                    .expect("the in-memory pipe works")
+                    .clone();
+            }
+            let message = tokio::time::timeout(Duration::from_secs(20), self.receive())
+                .await
+                .expect("diagnostics in time");
+            self.notifications.push(message);
+        }
+    }
+
     /// Waits for the diagnostics of `uri` at `version`.
     pub async fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
         loop {

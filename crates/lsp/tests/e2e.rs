@@ -327,3 +327,46 @@ async fn the_server_says_what_a_document_s_content_is_whatever_its_language() {
         json!({ "dialect": "nethack", "languageId": "nethack-des" })
     );
 }
+
+#[tokio::test]
+async fn the_workspace_scan_skips_what_is_not_a_level_file_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("levkit-e2e-scan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("fine.des"), LEVEL).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a level\n".repeat(1000)).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.des")).unwrap();
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(dir.join("pipe.des"))
+        .status()
+        .is_ok_and(|s| s.success());
+    let big = std::fs::File::create(dir.join("big.des")).unwrap();
+    big.set_len(levkit_files::MAX_FILE_BYTES + 1).unwrap();
+    let mut client = Client::start().await;
+    client
+        .request(
+            "initialize",
+            json!({ "processId": null, "rootUri": format!("file://{}", dir.display()), "capabilities": {} }),
+        )
+        .await;
+    client.notify("initialized", json!({})).await;
+    let mut skipped = vec!["big.des", "zero.des"];
+    if fifo {
+        skipped.push("pipe.des");
+    }
+    for name in skipped {
+        let uri = format!("file://{}", dir.join(name).display());
+        let diagnostics = client.diagnostics_unversioned(&uri).await;
+        assert_eq!(diagnostics[0]["code"], "LK0004", "{name}: {diagnostics:?}");
+    }
+    // The server is alive, and read the level file.
+    let fine = format!("file://{}", dir.join("fine.des").display());
+    let symbols = client
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": fine } }),
+        )
+        .await;
+    assert_eq!(symbols[0]["name"], "fort");
+    let _ = std::fs::remove_dir_all(&dir);
+}

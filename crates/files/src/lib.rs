@@ -1,0 +1,184 @@
+//! Finding and reading level files on disk, the one place the edges (the CLI and the language
+//! server) touch the file system for the analysis. Reading is defensive: only regular files
+//! are opened (a FIFO would block forever, `/dev/zero` would never end), files above a size
+//! no level file reaches are skipped, and a `.txt` found while walking (a name shared with any
+//! text) is sniffed from its first bytes before it is read whole.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use levkit_syntax::Dialect;
+
+/// No level file comes near this: the largest in any corpus is under 300 KB.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// How much of a found `.txt` file is read to decide whether it is a description file.
+const SNIFF_BYTES: u64 = 4096;
+
+/// Why a file was not read.
+#[derive(Debug)]
+pub enum Skip {
+    /// Not a regular file: a FIFO, a device, a socket, a directory.
+    NotRegular,
+    /// Larger than [`MAX_FILE_BYTES`].
+    TooLarge(u64),
+    /// A `.txt` file found while walking whose content is not a level description.
+    NotLevelText,
+    /// The file system refused.
+    Io(std::io::Error),
+}
+
+impl Skip {
+    /// Whether the user should hear of it (a `.txt` that is not ours is none of their
+    /// concern).
+    pub fn is_worth_saying(&self) -> bool {
+        !matches!(self, Skip::NotLevelText)
+    }
+}
+
+impl std::fmt::Display for Skip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Skip::NotRegular => f.write_str(
+                "it is not a regular file (a FIFO, a device or a socket), which levkit does not read",
+            ),
+            Skip::TooLarge(size) => write!(
+                f,
+                "it is {} MB, larger than any level file ({} MB at most); levkit does not read it",
+                size >> 20,
+                MAX_FILE_BYTES >> 20
+            ),
+            Skip::NotLevelText => f.write_str("it is not a level description"),
+            Skip::Io(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+/// Reads a file the user named: any regular file, whatever its size or name.
+pub fn read_named(path: &Path) -> Result<Vec<u8>, Skip> {
+    regular(path)?;
+    std::fs::read(path).map_err(Skip::Io)
+}
+
+/// Reads a file found while walking a folder (see [`walk`]): a regular file within the size
+/// cap, and for a `.txt`, one whose first bytes say it is a description file (or, when the
+/// user chose the dialect, one whose dialect reads `.txt` files).
+pub fn read_found(path: &Path, chosen: Option<Dialect>) -> Result<Vec<u8>, Skip> {
+    let size = regular(path)?;
+    if size > MAX_FILE_BYTES {
+        return Err(Skip::TooLarge(size));
+    }
+    let mut file = std::fs::File::open(path).map_err(Skip::Io)?;
+    let mut bytes = Vec::with_capacity(size as usize);
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+    {
+        (&mut file)
+            .take(SNIFF_BYTES)
+            .read_to_end(&mut bytes)
+            .map_err(Skip::Io)?;
+        let (text, _) = levkit_syntax::decode(&bytes);
+        let dialect = chosen.unwrap_or_else(|| Dialect::detect(path, &text));
+        if !dialect.claims_found_file(path) {
+            return Err(Skip::NotLevelText);
+        }
+    }
+    // The size cap holds even if the file grows while it is read.
+    file.take(MAX_FILE_BYTES + 1 - bytes.len() as u64)
+        .read_to_end(&mut bytes)
+        .map_err(Skip::Io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Skip::TooLarge(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// The size of a regular file (symbolic links followed), or why it is not one.
+fn regular(path: &Path) -> Result<u64, Skip> {
+    let metadata = std::fs::metadata(path).map_err(Skip::Io)?;
+    if metadata.is_file() {
+        Ok(metadata.len())
+    } else {
+        Err(Skip::NotRegular)
+    }
+}
+
+/// The files under `dir` that may be level files (by name: see
+/// [`Dialect::is_candidate_path`]), honouring `.gitignore`, sorted; and the errors met on the
+/// way. Nothing is opened.
+pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
+    let mut found = Vec::new();
+    let mut errors = Vec::new();
+    for entry in ignore::WalkBuilder::new(dir).require_git(false).build() {
+        match entry {
+            Ok(entry) => {
+                let path = entry.path();
+                if entry.file_type().is_some_and(|t| !t.is_dir())
+                    && Dialect::is_candidate_path(path)
+                {
+                    found.push(path.to_path_buf());
+                }
+            }
+            Err(error) => errors.push(error.to_string()),
+        }
+    }
+    found.sort();
+    (found, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("levkit-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn only_regular_files_of_a_sensible_size_are_read() {
+        let dir = scratch("regular");
+        std::fs::write(dir.join("a.des"), "MAZE:\"a\",' '\n").unwrap();
+        std::fs::write(dir.join("notes.txt"), "shopping list\n".repeat(10_000)).unwrap();
+        std::fs::write(
+            dir.join("monster_desc.txt"),
+            "RLG327 MONSTER DESCRIPTION 1\n",
+        )
+        .unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("/dev/zero", dir.join("zero.des")).unwrap();
+        let status = std::process::Command::new("mkfifo")
+            .arg(dir.join("pipe.des"))
+            .status();
+        let (found, errors) = walk(&dir);
+        assert!(errors.is_empty(), "{errors:?}");
+        let outcome: Vec<String> = found
+            .iter()
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                match read_found(p, None) {
+                    Ok(bytes) => format!("{name}: {} bytes", bytes.len()),
+                    Err(skip) => format!("{name}: {skip}"),
+                }
+            })
+            .collect();
+        let mut expected = vec![
+            "a.des: 13 bytes".to_string(),
+            "monster_desc.txt: 29 bytes".into(),
+            "notes.txt: it is not a level description".into(),
+        ];
+        if status.is_ok_and(|s| s.success()) {
+            expected.push(
+                "pipe.des: it is not a regular file (a FIFO, a device or a socket), which levkit does not read".into(),
+            );
+        }
+        expected.push(
+            "zero.des: it is not a regular file (a FIFO, a device or a socket), which levkit does not read".into(),
+        );
+        assert_eq!(outcome, expected);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
