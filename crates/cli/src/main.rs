@@ -108,7 +108,7 @@ fn lsp() -> u8 {
     }
 }
 
-fn parse(path: &PathBuf, dialect: DialectArg) -> u8 {
+fn parse(path: &std::path::Path, dialect: DialectArg) -> u8 {
     let bytes = match levkit_files::read_named(path) {
         Ok(bytes) => bytes,
         Err(error) => {
@@ -117,7 +117,7 @@ fn parse(path: &PathBuf, dialect: DialectArg) -> u8 {
         }
     };
     let mut host = levkit_ide::AnalysisHost::new();
-    let file = host.set_file_bytes(path.clone(), &bytes);
+    let file = host.set_file_bytes(path, &bytes);
     host.set_dialect_override(file, dialect.forced());
     let analysis = host.analysis();
     let (Ok((tree, errors)), Ok(text), Ok(index)) = (
