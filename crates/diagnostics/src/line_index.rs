@@ -1,13 +1,36 @@
 use rowan::TextSize;
 
-/// Maps byte offsets to lines and columns. Built once per text and shared.
+/// Maps byte offsets to lines and columns and back. Built once per text and shared.
+///
+/// Lines end as LSP says they do: at `\r\n`, `\n` or a lone `\r`, so that positions agree with
+/// every editor. Columns in characters or UTF-16 units are found by binary search over the
+/// characters outside ASCII, so a conversion costs `O(log n)` however long and however
+/// non-ASCII the line is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineIndex {
     /// Offset of the first byte of every line; `line_starts[0] == 0`.
     line_starts: Vec<TextSize>,
+    /// Offset of every line's end, before its line break.
+    line_ends: Vec<TextSize>,
     text_len: TextSize,
-    /// Lines that contain a character outside ASCII, whose UTF-16 columns need counting.
-    non_ascii_lines: Vec<bool>,
+    /// The characters outside ASCII, in text order.
+    wide: Vec<WideChar>,
+    /// For each line, the index in `wide` of its first wide character.
+    first_wide: Vec<u32>,
+}
+
+/// A character of more than one byte, with what the characters before it on its line add
+/// up to, so that a column is one subtraction away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct WideChar {
+    /// Its byte offset in the text.
+    start: u32,
+    len_utf8: u8,
+    len_utf16: u8,
+    /// Bytes beyond one per character, over the wide characters before it on its line.
+    extra_bytes_per_char: u32,
+    /// Bytes beyond the UTF-16 units, over the wide characters before it on its line.
+    extra_bytes_per_unit: u32,
 }
 
 /// The unit columns are counted in at an edge (LSP negotiates UTF-16 or UTF-8).
@@ -25,22 +48,60 @@ pub struct LineCol {
     pub col: u32,
 }
 
+#[derive(Clone, Copy)]
+enum Unit {
+    Char,
+    Utf16,
+}
+
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let mut line_starts = vec![TextSize::from(0)];
-        let mut non_ascii_lines = vec![false];
-        for (offset, byte) in text.bytes().enumerate() {
-            if byte == b'\n' {
-                line_starts.push(TextSize::from(offset as u32 + 1));
-                non_ascii_lines.push(false);
-            } else if byte >= 0x80 {
-                *non_ascii_lines.last_mut().expect("there is always a line") = true;
+        let mut line_ends = Vec::new();
+        let mut wide = Vec::new();
+        let mut first_wide = vec![0];
+        let (mut per_char, mut per_unit) = (0, 0);
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let byte = bytes[i];
+            if byte == b'\n' || byte == b'\r' {
+                let break_len = if byte == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                line_ends.push(TextSize::from(i as u32));
+                i += break_len;
+                line_starts.push(TextSize::from(i as u32));
+                first_wide.push(wide.len() as u32);
+                (per_char, per_unit) = (0, 0);
+                continue;
             }
+            if byte < 0x80 {
+                i += 1;
+                continue;
+            }
+            let c = text[i..].chars().next().unwrap_or('\u{fffd}');
+            let (len_utf8, len_utf16) = (c.len_utf8() as u32, c.len_utf16() as u32);
+            wide.push(WideChar {
+                start: i as u32,
+                len_utf8: len_utf8 as u8,
+                len_utf16: len_utf16 as u8,
+                extra_bytes_per_char: per_char,
+                extra_bytes_per_unit: per_unit,
+            });
+            per_char += len_utf8 - 1;
+            per_unit += len_utf8 - len_utf16;
+            i += len_utf8 as usize;
         }
+        line_ends.push(TextSize::of(text));
         LineIndex {
             line_starts,
+            line_ends,
             text_len: TextSize::of(text),
-            non_ascii_lines,
+            wide,
+            first_wide,
         }
     }
 
@@ -63,43 +124,51 @@ impl LineIndex {
         }
     }
 
-    /// Line and column counted in characters (what a person counts, and what CLI output shows).
-    pub fn line_col_chars(&self, text: &str, offset: TextSize) -> LineCol {
-        self.line_col_in(text, offset, |c| c.len_utf8() as u32, |_| 1)
+    /// Line and column counted in characters (what a person counts, and what CLI output
+    /// shows). The text is that of the index; it is not read.
+    pub fn line_col_chars(&self, _text: &str, offset: TextSize) -> LineCol {
+        self.line_col_in(offset, Unit::Char)
     }
 
     /// Line and column counted in UTF-16 code units (the LSP default).
-    pub fn line_col_utf16(&self, text: &str, offset: TextSize) -> LineCol {
-        self.line_col_in(
-            text,
-            offset,
-            |c| c.len_utf8() as u32,
-            |c| c.len_utf16() as u32,
-        )
+    pub fn line_col_utf16(&self, _text: &str, offset: TextSize) -> LineCol {
+        self.line_col_in(offset, Unit::Utf16)
     }
 
-    fn line_col_in(
-        &self,
-        text: &str,
-        offset: TextSize,
-        bytes: impl Fn(char) -> u32,
-        units: impl Fn(char) -> u32,
-    ) -> LineCol {
+    /// The wide characters of `line`.
+    fn wide_of(&self, line: usize) -> &[WideChar] {
+        let from = self.first_wide[line] as usize;
+        let to = self
+            .first_wide
+            .get(line + 1)
+            .map_or(self.wide.len(), |&n| n as usize);
+        &self.wide[from..to]
+    }
+
+    fn line_col_in(&self, offset: TextSize, unit: Unit) -> LineCol {
         let LineCol { line, col } = self.line_col(offset);
-        if !self.non_ascii_lines[line as usize] {
+        let offset = u32::from(self.line_starts[line as usize]) + col;
+        let wide = self.wide_of(line as usize);
+        // The wide characters that start before the offset; an offset inside one counts as
+        // its start.
+        let before = wide.partition_point(|w| w.start < offset);
+        let Some(last) = before.checked_sub(1).map(|i| wide[i]) else {
             return LineCol { line, col };
-        }
-        let start = u32::from(self.line_starts[line as usize]) as usize;
-        let mut seen_bytes = 0;
-        let mut counted = 0;
-        for c in text[start..].chars() {
-            if seen_bytes >= col {
-                break;
-            }
-            seen_bytes += bytes(c);
-            counted += units(c);
-        }
-        LineCol { line, col: counted }
+        };
+        let last_end = last.start + u32::from(last.len_utf8);
+        let (extra, last_units) = match unit {
+            Unit::Char => (last.extra_bytes_per_char, 1),
+            Unit::Utf16 => (last.extra_bytes_per_unit, u32::from(last.len_utf16)),
+        };
+        let line_start = u32::from(self.line_starts[line as usize]);
+        // Units up to the end of the last wide character, then one per ASCII byte.
+        let units_to_last_end = last.start - line_start - extra + last_units;
+        let col = if offset >= last_end {
+            units_to_last_end + (offset - last_end)
+        } else {
+            last.start - line_start - extra
+        };
+        LineCol { line, col }
     }
 
     /// Line and column of `offset` in the given unit.
@@ -116,35 +185,39 @@ impl LineIndex {
         let found = match encoding {
             PositionEncoding::Utf16 => self.offset_utf16(text, pos),
             PositionEncoding::Utf8 => self.line_start(pos.line).map(|start| {
-                let rest = &text[usize::from(start)..];
-                let line_len = rest.find('\n').unwrap_or(rest.len());
-                let mut col = (pos.col as usize).min(line_len);
-                while !rest.is_char_boundary(col) {
-                    col -= 1;
+                let end = self.line_ends[pos.line as usize];
+                let mut at = (start + TextSize::from(pos.col)).min(end);
+                while !text.is_char_boundary(usize::from(at)) {
+                    at -= TextSize::from(1);
                 }
-                start + TextSize::from(col as u32)
+                at
             }),
         };
         found.unwrap_or(self.text_len)
     }
 
-    /// The offset of a zero-based line and UTF-16 column; columns past the line end clamp to it.
-    pub fn offset_utf16(&self, text: &str, pos: LineCol) -> Option<TextSize> {
-        let start = *self.line_starts.get(pos.line as usize)?;
-        let end = self
-            .line_starts
-            .get(pos.line as usize + 1)
-            .copied()
-            .unwrap_or(self.text_len);
-        let line = &text[usize::from(start)..usize::from(end)];
-        let mut units = 0;
-        for (byte, c) in line.char_indices() {
-            if units >= pos.col || c == '\n' || c == '\r' {
-                return Some(start + TextSize::from(byte as u32));
+    /// The offset of a zero-based line and UTF-16 column; columns past the line end clamp to it,
+    /// and a column inside a character to that character's start.
+    pub fn offset_utf16(&self, _text: &str, pos: LineCol) -> Option<TextSize> {
+        let line = pos.line as usize;
+        let start = u32::from(*self.line_starts.get(line)?);
+        let end = u32::from(self.line_ends[line]);
+        let wide = self.wide_of(line);
+        // The wide characters that start before the column, in UTF-16 units.
+        let units_at = |w: &WideChar| w.start - start - w.extra_bytes_per_unit;
+        let before = wide.partition_point(|w| units_at(w) < pos.col);
+        let offset = match before.checked_sub(1).map(|i| wide[i]) {
+            None => start + pos.col,
+            Some(last) => {
+                let last_units_end = units_at(&last) + u32::from(last.len_utf16);
+                if pos.col < last_units_end {
+                    last.start
+                } else {
+                    last.start + u32::from(last.len_utf8) + (pos.col - last_units_end)
+                }
             }
-            units += c.len_utf16() as u32;
-        }
-        Some(end)
+        };
+        Some(TextSize::from(offset.min(end)))
     }
 }
 
@@ -168,5 +241,72 @@ mod tests {
             index.line_col(TextSize::of(text)),
             LineCol { line: 2, col: 0 }
         );
+    }
+
+    #[test]
+    fn lines_end_at_crlf_lf_and_a_lone_cr() {
+        let text = "a\r\nb\nc\rd";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), 4);
+        let d = TextSize::from(text.find('d').unwrap() as u32);
+        assert_eq!(index.line_col(d), LineCol { line: 3, col: 0 });
+        // A column past the end of `c`'s line stops before its `\r`.
+        let past = index.offset(text, LineCol { line: 2, col: 9 }, PositionEncoding::Utf16);
+        assert_eq!(past, TextSize::from(text.rfind('\r').unwrap() as u32));
+        let past = index.offset(text, LineCol { line: 0, col: 9 }, PositionEncoding::Utf8);
+        assert_eq!(past, TextSize::from(1));
+    }
+
+    /// Every offset of texts mixing line breaks and characters of every width converts to a
+    /// position and back, in each unit, as counting from the line start would.
+    #[test]
+    fn conversions_agree_with_counting() {
+        let pieces = ["a", "é", "𝄞", "€", "\n", "\r\n", "\r", "x", "\u{a0}"];
+        let mut seed = 7u64;
+        for _ in 0..200 {
+            let mut text = String::new();
+            for _ in 0..30 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            let index = LineIndex::new(&text);
+            let (mut line, mut chars, mut units) = (0u32, 0u32, 0u32);
+            let mut chars_iter = text.char_indices().peekable();
+            let mut at = 0;
+            // The offset between a CRLF's two characters is no position at all.
+            let mut inside_crlf = false;
+            while at <= text.len() {
+                let offset = TextSize::from(at as u32);
+                if !inside_crlf {
+                    let chars_at = LineCol { line, col: chars };
+                    assert_eq!(
+                        index.line_col_chars(&text, offset),
+                        chars_at,
+                        "{text:?} @{at}"
+                    );
+                    let utf16 = LineCol { line, col: units };
+                    assert_eq!(index.line_col_utf16(&text, offset), utf16, "{text:?} @{at}");
+                    assert_eq!(
+                        index.offset_utf16(&text, utf16),
+                        Some(offset),
+                        "{text:?} @{at}"
+                    );
+                }
+                let Some((_, c)) = chars_iter.next() else {
+                    break;
+                };
+                let next = at + c.len_utf8();
+                inside_crlf = c == '\r' && text[next..].starts_with('\n');
+                if c == '\n' || (c == '\r' && !inside_crlf) {
+                    (line, chars, units) = (line + 1, 0, 0);
+                } else if !inside_crlf {
+                    chars += 1;
+                    units += c.len_utf16() as u32;
+                }
+                at = next;
+            }
+        }
     }
 }

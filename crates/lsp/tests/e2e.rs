@@ -370,3 +370,32 @@ async fn the_workspace_scan_skips_what_is_not_a_level_file_and_says_so() {
     assert_eq!(symbols[0]["name"], "fort");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn a_lone_carriage_return_ends_a_line_for_edits_as_in_the_editor() {
+    let mut client = started().await;
+    let uri = "file:///tmp/levkit-e2e/cr.des";
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": uri, "languageId": "nethack-des", "version": 1, "text": "MAZE:\"first\",' '\rMAZE:\"old\",' '\n" } }))
+        .await;
+    // Line 1 starts after the lone CR, as LSP counts lines.
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [
+                { "range": { "start": { "line": 1, "character": 6 }, "end": { "line": 1, "character": 9 } }, "text": "new" }
+            ] }),
+        )
+        .await;
+    let symbols = client
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    assert_eq!(symbols[1]["name"], "new", "{symbols}");
+    assert_eq!(
+        symbols[1]["selectionRange"]["start"],
+        json!({ "line": 1, "character": 5 })
+    );
+}
