@@ -78,3 +78,19 @@ pub(crate) fn workspace_diagnostics(
         .flat_map(|&file| language(dialect(db, file)).workspace_diagnostics(db, workspace, file))
         .collect()
 }
+
+/// The files of the workspace whose folder is `file`'s folder or one below it, other than
+/// `file` itself: the files a dungeon description links with.
+pub(crate) fn files_below(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+) -> Vec<SourceFile> {
+    let dir = file.path(db).parent().unwrap_or(std::path::Path::new(""));
+    workspace
+        .files(db)
+        .iter()
+        .copied()
+        .filter(|&f| f != file && f.path(db).starts_with(dir))
+        .collect()
+}

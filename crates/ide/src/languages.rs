@@ -30,6 +30,12 @@ pub(crate) trait Language: Sync {
         Vec::new()
     }
 
+    /// Other files of the workspace whose diagnostics or preview may change when this file
+    /// changes (the editor refreshes them).
+    fn dependents(&self, _db: Db, _workspace: Workspace, _file: SourceFile) -> Vec<SourceFile> {
+        Vec::new()
+    }
+
     fn hover(&self, _db: Db, _file: SourceFile, _offset: TextSize) -> Option<Hover> {
         None
     }

@@ -305,6 +305,21 @@ impl Analysis {
         all
     }
 
+    /// The files whose diagnostics or preview may change when `file` changes: itself first,
+    /// then the files of the workspace that depend on it.
+    pub fn affected_by(&self, file: FileId) -> Cancellable<Vec<FileId>> {
+        self.with(|db| {
+            let mut out = vec![file];
+            out.extend(
+                language(db::dialect(db, file.0))
+                    .dependents(db, self.workspace, file.0)
+                    .into_iter()
+                    .map(FileId),
+            );
+            out
+        })
+    }
+
     pub fn hover(&self, file: FileId, offset: TextSize) -> Cancellable<Option<Hover>> {
         self.with(|db| {
             let offset = Analysis::valid_offset(db, file.0, offset);

@@ -13,7 +13,7 @@ use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
-use crate::{Backend, Context, modified, path_of};
+use crate::{Backend, Changed, Context, modified, path_of};
 
 /// How many level files of the workspace are read at start (a sanity bound for a folder
 /// that holds a whole game's tree several times over).
@@ -290,7 +290,7 @@ impl LanguageServer for Backend {
                     .await;
             }
         }
-        self.publish_all().await;
+        self.publish(Changed::Everything).await;
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
@@ -301,7 +301,7 @@ impl LanguageServer for Backend {
                 options.extra_warnings = extra;
                 state.host.set_options(options);
             }
-            self.publish_all().await;
+            self.publish(Changed::Everything).await;
         }
     }
 
@@ -327,9 +327,9 @@ impl LanguageServer for Backend {
                 }
             };
             state.host.set_dialect_override(file, dialect);
-            state.open.insert(document.uri, document.version);
+            state.open.insert(document.uri.clone(), document.version);
         }
-        self.publish_all().await;
+        self.publish(Changed::Files(vec![document.uri])).await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -362,11 +362,13 @@ impl LanguageServer for Backend {
                 }
             }
             state.host.set_file_text(file, text);
-            state
-                .open
-                .insert(params.text_document.uri, params.text_document.version);
+            state.open.insert(
+                params.text_document.uri.clone(),
+                params.text_document.version,
+            );
         }
-        self.publish_all().await;
+        self.publish(Changed::Files(vec![params.text_document.uri]))
+            .await;
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
@@ -392,11 +394,15 @@ impl LanguageServer for Backend {
                 }
             }
         }
-        self.client.publish_diagnostics(uri, Vec::new(), None).await;
-        self.publish_all().await;
+        self.state().published.remove(&uri);
+        self.client
+            .publish_diagnostics(uri.clone(), Vec::new(), None)
+            .await;
+        self.publish(Changed::Files(vec![uri])).await;
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let changed: Vec<Uri> = params.changes.iter().map(|c| c.uri.clone()).collect();
         {
             let mut state = self.state();
             for change in params.changes {
@@ -429,7 +435,7 @@ impl LanguageServer for Backend {
                 }
             }
         }
-        self.publish_all().await;
+        self.publish(Changed::Files(changed)).await;
     }
 
     async fn diagnostic(

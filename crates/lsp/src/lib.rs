@@ -80,6 +80,8 @@ struct State {
     pulls_diagnostics: bool,
     /// The client accepts `workspace/diagnostic/refresh`.
     refreshes_diagnostics: bool,
+    /// What each open document's diagnostics were when last pushed.
+    published: HashMap<Uri, Vec<tower_lsp_server::ls_types::Diagnostic>>,
 }
 
 /// Documents by URI, both ways.
@@ -166,6 +168,7 @@ impl Backend {
                 roots: Vec::new(),
                 pulls_diagnostics: false,
                 refreshes_diagnostics: false,
+                published: HashMap::new(),
             })),
         }
     }
@@ -200,9 +203,10 @@ impl Backend {
         }
     }
 
-    /// Publishes the diagnostics of every open document (a change to one file can change the
-    /// links reported in another), and tells clients that previews may have changed.
-    async fn publish_all(&self) {
+    /// Tells the client what `changed` changed: the diagnostics of open documents that differ
+    /// from what it was last sent (always those of an edited document, for its new version),
+    /// and `levkit/previewChanged` for the open documents whose preview may depend on it.
+    async fn publish(&self, changed: Changed) {
         let (open, pull, refresh): (Vec<(Uri, i32)>, bool, bool) = {
             let state = self.state();
             (
@@ -219,6 +223,33 @@ impl Backend {
                 let _ = client.workspace_diagnostic_refresh().await;
             });
         }
+        let edited: Vec<Uri> = match &changed {
+            Changed::Everything => Vec::new(),
+            Changed::Files(uris) => uris.clone(),
+        };
+        let affected: Option<Vec<Uri>> = match changed {
+            Changed::Everything => None,
+            Changed::Files(uris) => {
+                let computed = self
+                    .query(move |analysis, cx| {
+                        let mut out = Vec::new();
+                        for uri in &uris {
+                            let Ok(file) = cx.file(uri) else {
+                                out.push(uri.clone());
+                                continue;
+                            };
+                            for affected in analysis.affected_by(file).map_err(modified)? {
+                                out.extend(cx.uri(affected));
+                            }
+                        }
+                        Ok(out)
+                    })
+                    .await;
+                // Cancelled by a newer edit: that edit publishes.
+                let Ok(affected) = computed else { return };
+                Some(affected)
+            }
+        };
         for (uri, version) in open {
             if !pull {
                 let target = uri.clone();
@@ -227,20 +258,37 @@ impl Backend {
                         handlers::diagnostics(analysis, cx, cx.file(&target)?)
                     })
                     .await;
-                // Cancelled by a newer edit: that edit publishes.
                 let Ok(diagnostics) = computed else { continue };
+                let fresh = {
+                    let mut state = self.state();
+                    let unchanged = state.published.get(&uri) == Some(&diagnostics);
+                    state.published.insert(uri.clone(), diagnostics.clone());
+                    edited.contains(&uri) || !unchanged
+                };
+                if fresh {
+                    self.client
+                        .publish_diagnostics(uri.clone(), diagnostics, Some(version))
+                        .await;
+                }
+            }
+            if affected.as_ref().is_none_or(|a| a.contains(&uri)) {
                 self.client
-                    .publish_diagnostics(uri.clone(), diagnostics, Some(version))
+                    .send_notification::<PreviewChanged>(PreviewChangedParams {
+                        text_document: tower_lsp_server::ls_types::TextDocumentIdentifier { uri },
+                        version,
+                    })
                     .await;
             }
-            self.client
-                .send_notification::<PreviewChanged>(PreviewChangedParams {
-                    text_document: tower_lsp_server::ls_types::TextDocumentIdentifier { uri },
-                    version,
-                })
-                .await;
         }
     }
+}
+
+/// What a notification changed, for [`Backend::publish`].
+enum Changed {
+    /// Options or the whole workspace.
+    Everything,
+    /// These documents' text.
+    Files(Vec<Uri>),
 }
 
 /// Sent after a document's analysis changed: a client showing its preview asks again.

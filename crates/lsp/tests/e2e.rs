@@ -399,3 +399,56 @@ async fn a_lone_carriage_return_ends_a_line_for_edits_as_in_the_editor() {
         json!({ "line": 1, "character": 5 })
     );
 }
+
+#[tokio::test]
+async fn an_edit_tells_the_client_only_what_it_changed() {
+    let mut client = started().await;
+    let other = "file:///tmp/levkit-e2e/other.des";
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": other, "languageId": "nethack-des", "version": 1, "text": LEVEL } }))
+        .await;
+    client.diagnostics(other, 1).await;
+    // Let what the opening sent arrive, then listen to the edit alone.
+    client
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": other } }),
+        )
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    client
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": other } }),
+        )
+        .await;
+    client.notifications.clear();
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [
+                { "range": { "start": { "line": 7, "character": 22 }, "end": { "line": 7, "character": 23 } }, "text": "2" }
+            ] }),
+        )
+        .await;
+    client.diagnostics(URI, 2).await;
+    // A request answered after the edit: everything the edit sent has arrived by then.
+    client
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    let about_other: Vec<&Value> = client
+        .notifications
+        .iter()
+        .filter(|n| n["params"]["uri"] == other || n["params"]["textDocument"]["uri"] == other)
+        .collect();
+    assert!(about_other.is_empty(), "{about_other:?}");
+    let previews = client
+        .notifications
+        .iter()
+        .filter(|n| n["method"] == "levkit/previewChanged")
+        .count();
+    assert_eq!(previews, 1);
+}

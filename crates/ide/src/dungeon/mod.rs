@@ -45,6 +45,16 @@ impl Language for Dungeon {
         links::links(db, workspace, file)
     }
 
+    /// The level files it links with: their diagnostics (DG0502) and their place.
+    fn dependents(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+    ) -> Vec<SourceFile> {
+        crate::db::files_below(db, workspace, file)
+    }
+
     fn hover(&self, db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> Option<Hover> {
         let token = crate::tree::token_at(&parse(db, file).syntax(), offset)?;
         Some(Hover {

@@ -45,6 +45,22 @@ impl Language for Nethack {
         out
     }
 
+    /// The dungeon descriptions that link with it (DG0501 is reported on them).
+    fn dependents(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+    ) -> Vec<SourceFile> {
+        workspace
+            .files(db)
+            .iter()
+            .copied()
+            .filter(|&d| crate::db::files_below(db, workspace, d).contains(&file))
+            .filter(|&d| crate::dungeon::dungeon_model(db, d).is_some())
+            .collect()
+    }
+
     fn hover(&self, db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> Option<Hover> {
         hover::hover(db, file, offset)
     }
