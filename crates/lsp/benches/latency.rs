@@ -94,6 +94,9 @@ fn main() {
             client.notifications.clear();
         }
         report(&format!("didChange -> diagnostics ({} KB)", text.len() / 1000), samples);
+        if let Some(now) = resident_kib() {
+            println!("memory after 1,000 edits: {now} KiB resident");
+        }
 
         let line = text.lines().position(|l| l.starts_with("MONSTER")).unwrap_or(0);
         let mut hovers = Vec::new();

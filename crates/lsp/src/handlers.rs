@@ -98,11 +98,24 @@ fn location(
     }))
 }
 
-fn semantic_tokens(analysis: &Analysis, cx: &Context, file: FileId) -> Result<Vec<SemanticToken>> {
+/// Documents larger than this get no full semantic tokens (only ranges of them): for a 50 MB
+/// file the full answer would be hundreds of megabytes of JSON.
+pub(crate) const LARGE_DOCUMENT_BYTES: usize = 4 << 20;
+
+fn semantic_tokens(
+    analysis: &Analysis,
+    cx: &Context,
+    file: FileId,
+    range: Option<TextRange>,
+) -> Result<Vec<SemanticToken>> {
     let lines = cx.lines(analysis, file)?;
     let mut out = Vec::new();
     let (mut previous_line, mut previous_start) = (0, 0);
-    for highlight in analysis.highlights(file).map_err(modified)? {
+    let highlights = analysis.highlights(file).map_err(modified)?;
+    let wanted = highlights
+        .iter()
+        .filter(|h| range.is_none_or(|r| r.intersect(h.range).is_some()));
+    for highlight in wanted {
         let start = lines.position(highlight.range.start());
         let end = lines.position(highlight.range.end());
         if start.line != end.line {
@@ -222,7 +235,7 @@ impl LanguageServer for Backend {
                         SemanticTokensOptions {
                             legend,
                             full: Some(SemanticTokensFullOptions::Bool(true)),
-                            range: None,
+                            range: Some(true),
                             ..SemanticTokensOptions::default()
                         },
                     ),
@@ -626,11 +639,46 @@ impl LanguageServer for Backend {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         let uri = params.text_document.uri;
+        let target = uri.clone();
+        let (data, large) = self
+            .query(move |analysis, cx| {
+                let file = cx.file(&target)?;
+                if analysis.file_text(file).map_err(modified)?.len() > LARGE_DOCUMENT_BYTES {
+                    return Ok((Vec::new(), true));
+                }
+                Ok((semantic_tokens(analysis, cx, file, None)?, false))
+            })
+            .await?;
+        if large && self.state().told_too_large.insert(uri.clone()) {
+            self.client
+                .show_message(
+                    MessageType::INFO,
+                    format!(
+                        "levkit: {} is larger than {} MB, so it is highlighted only where you look (semantic token ranges), not all at once",
+                        uri.as_str(),
+                        LARGE_DOCUMENT_BYTES >> 20
+                    ),
+                )
+                .await;
+        }
+        Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+            result_id: None,
+            data,
+        })))
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        let uri = params.text_document.uri;
+        let range = params.range;
         self.query(move |analysis, cx| {
             let file = cx.file(&uri)?;
-            Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+            let wanted = cx.lines(analysis, file)?.text_range(range);
+            Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
                 result_id: None,
-                data: semantic_tokens(analysis, cx, file)?,
+                data: semantic_tokens(analysis, cx, file, Some(wanted))?,
             })))
         })
         .await

@@ -82,6 +82,8 @@ struct State {
     refreshes_diagnostics: bool,
     /// What each open document's diagnostics were when last pushed.
     published: HashMap<Uri, Vec<tower_lsp_server::ls_types::Diagnostic>>,
+    /// Documents the user was told are too large for some features (told once each).
+    told_too_large: std::collections::HashSet<Uri>,
 }
 
 /// Documents by URI, both ways.
@@ -169,6 +171,7 @@ impl Backend {
                 pulls_diagnostics: false,
                 refreshes_diagnostics: false,
                 published: HashMap::new(),
+                told_too_large: std::collections::HashSet::new(),
             })),
         }
     }

@@ -452,3 +452,36 @@ async fn an_edit_tells_the_client_only_what_it_changed() {
         .count();
     assert_eq!(previews, 1);
 }
+
+#[tokio::test]
+async fn a_huge_document_is_highlighted_by_ranges_only_and_the_user_is_told_once() {
+    let mut client = started().await;
+    let uri = "file:///tmp/levkit-e2e/huge.des";
+    let line = "# a comment line of a very large level file\n";
+    let text = format!("{LEVEL}{}", line.repeat((4 << 20) / line.len() + 1));
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": uri, "languageId": "nethack-des", "version": 1, "text": text } }))
+        .await;
+    for _ in 0..2 {
+        let full = client
+            .request(
+                "textDocument/semanticTokens/full",
+                json!({ "textDocument": { "uri": uri } }),
+            )
+            .await;
+        assert_eq!(full["data"], json!([]));
+    }
+    let ranged = client
+        .request(
+            "textDocument/semanticTokens/range",
+            json!({ "textDocument": { "uri": uri }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 2, "character": 0 } } }),
+        )
+        .await;
+    assert!(!ranged["data"].as_array().unwrap().is_empty());
+    let told = client
+        .notifications
+        .iter()
+        .filter(|n| n["method"] == "window/showMessage")
+        .count();
+    assert_eq!(told, 1);
+}
