@@ -1,0 +1,1 @@
+//! Depth lists (DEPTH, PLACE, default-depth, CHANCE/WEIGHT ranges) as crawl reads them.
