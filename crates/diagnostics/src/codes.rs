@@ -302,6 +302,9 @@ codes! {
     DC0206 Error Default "no-exits" "No cell of the map can be an exit (a stair, or a passable, door or `@` cell on the border or next to a blank)." "Map 'X' has no (possible) exits; use TAGS: no_exits if this is intentional";
     DC0207 Error Default "not-placeable" "The vault has no DEPTH, no PLACE, no default-depth and no tag that could select it." "Map 'X' has no DEPTH, no PLACE and no selectable tag in 'T'";
 
+    // ---- problems crawl misses ------------------------------------------------------------------
+    DC0401 Warning Default "dropped-item-alternative" "An ITEM/KITEM alternative crawl cannot read, which it drops silently because a later alternative is valid." "";
+
     // ---- across files --------------------------------------------------------------------------
     DC0301 Error Default "duplicate-vault-name" "Two vaults share a name (names are global across every file crawl loads)." "Map named 'X' already loaded at F:L";
 }

@@ -45,6 +45,68 @@ pub enum SpecErrorKind {
     SubvaultEquals,
 }
 
+/// An option of a random choice and its weight (10 unless written).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weighted<T> {
+    pub value: T,
+    pub weight: u32,
+}
+
+/// The weight options get when none is written.
+pub const DEFAULT_WEIGHT: u32 = 10;
+
+/// `SUBST: K sep replacements`: every cell holding a glyph of `keys` becomes one of the
+/// options (`Each`: a draw per cell; `Once`: one draw for all).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subst {
+    pub keys: String,
+    pub sep: Sep,
+    pub options: Vec<Weighted<char>>,
+}
+
+/// `NSUBST: K sep segment / segment ...`: the cells holding `keys`, shuffled, are consumed
+/// segment by segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NSubst {
+    pub keys: String,
+    pub segments: Vec<NSubstSegment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NSubstSegment {
+    /// How many cells; `None`: all the remaining ones.
+    pub count: Option<u32>,
+    pub sep: Sep,
+    pub options: Vec<Weighted<char>>,
+}
+
+/// `SHUFFLE: abc` (one block: the glyphs are permuted) or `ab/cd/...` (the blocks are).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shuffle {
+    pub blocks: Vec<String>,
+}
+
+/// The map transforms, in the order crawl applies them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Transform {
+    Subst(Subst),
+    NSubst(NSubst),
+    Shuffle(Shuffle),
+    /// CLEAR: these glyphs become blank (not part of the vault).
+    Clear(String),
+}
+
+/// A glyph-keyed overlay of weighted names (COLOUR, FTILE, RTILE, TILE, KPROP, FHEIGHT,
+/// SUBVAULT): each option as written, with its weight.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overlay {
+    pub keys: String,
+    pub sep: Sep,
+    pub options: Vec<Weighted<String>>,
+    /// Where each option lies in the spec text.
+    pub spans: Vec<Range<usize>>,
+}
+
 fn error(kind: SpecErrorKind, message: String, span: Range<usize>) -> SpecError {
     SpecError {
         kind,
@@ -109,4 +171,230 @@ pub fn lua_marker(text: &str) -> Option<(&str, &str)> {
 
 pub fn is_lua_marker(text: &str) -> bool {
     lua_marker(text).is_some()
+}
+
+/// The replacement glyphs of SUBST and NSUBST: blank-separated tokens; `g:N` is `g` with
+/// weight N, any other token gives each of its characters.
+fn replacements(text: &str, offset: usize) -> Result<Vec<Weighted<char>>, SpecError> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for token in text.split([' ', '\t']) {
+        let span = offset + pos..offset + pos + token.len();
+        pos += token.len() + 1;
+        if token.is_empty() {
+            continue;
+        }
+        let bytes = token.as_bytes();
+        if bytes.len() >= 3 && bytes[1] == b':' && bytes[0].is_ascii() {
+            let weight = token[2..].parse::<u32>().ok().filter(|&w| w > 0);
+            let Some(weight) = weight else {
+                return Err(error(
+                    SpecErrorKind::BadWeight,
+                    format!("Invalid weight specifier in \"{token}\""),
+                    span,
+                ));
+            };
+            out.push(Weighted {
+                value: bytes[0] as char,
+                weight,
+            });
+        } else {
+            out.extend(token.chars().map(|value| Weighted {
+                value,
+                weight: DEFAULT_WEIGHT,
+            }));
+        }
+    }
+    Ok(out)
+}
+
+pub fn subst(text: &str) -> Result<Subst, SpecError> {
+    let keyed = split(text)?;
+    Ok(Subst {
+        keys: keyed.key.to_string(),
+        sep: keyed.sep,
+        options: replacements(keyed.value, keyed.value_range.start)?,
+    })
+}
+
+pub fn nsubst(text: &str) -> Result<NSubst, SpecError> {
+    let keyed = split(text)?;
+    let pieces: Vec<&str> = keyed.value.split('/').collect();
+    let mut segments = Vec::new();
+    let mut pos = keyed.value_range.start;
+    for (i, piece) in pieces.iter().enumerate() {
+        let span = trimmed(text, pos..pos + piece.len());
+        pos += piece.len() + 1;
+        let segment = &text[span.clone()];
+        let last = i + 1 == pieces.len();
+        let illegal = || {
+            error(
+                SpecErrorKind::BadNsubst,
+                format!("Bad NSUBST spec: {text} (Illegal spec: {segment})"),
+                span.clone(),
+            )
+        };
+        let (count, sep, glyphs, glyph_start) = match segment.find(['=', ':']) {
+            None => (
+                if last { None } else { Some(1) },
+                Sep::Each,
+                segment,
+                span.start,
+            ),
+            Some(at) => {
+                let count = segment[..at].trim();
+                let count = if count == "*" {
+                    None
+                } else {
+                    Some(
+                        count
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|&n| n > 0)
+                            .ok_or_else(illegal)?,
+                    )
+                };
+                let sep = if segment.as_bytes()[at] == b'=' {
+                    Sep::Each
+                } else {
+                    Sep::Once
+                };
+                (count, sep, &segment[at + 1..], span.start + at + 1)
+            }
+        };
+        let options = replacements(glyphs, glyph_start)?;
+        if options.is_empty() {
+            return Err(illegal());
+        }
+        segments.push(NSubstSegment {
+            count,
+            sep,
+            options,
+        });
+    }
+    Ok(NSubst {
+        keys: keyed.key.to_string(),
+        segments,
+    })
+}
+
+/// A SHUFFLE item. Blanks do not count; a comma can only come from Lua (the header splits
+/// at commas).
+pub fn shuffle(text: &str) -> Result<Shuffle, SpecError> {
+    let glyphs: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if glyphs.contains(',') {
+        return Err(error(
+            SpecErrorKind::ShuffleComma,
+            "use / for block shuffle, or multiple SHUFFLE: lines".into(),
+            0..text.len(),
+        ));
+    }
+    if glyphs.is_empty() {
+        return Err(error(
+            SpecErrorKind::ShuffleNothing,
+            "no glyphs to shuffle".into(),
+            0..text.len(),
+        ));
+    }
+    let blocks: Vec<String> = glyphs.split('/').map(str::to_string).collect();
+    let length = blocks[0].chars().count();
+    if blocks.iter().any(|b| b.chars().count() != length) {
+        return Err(error(
+            SpecErrorKind::ShuffleMismatch,
+            "block shuffle segment length mismatch".into(),
+            0..text.len(),
+        ));
+    }
+    Ok(Shuffle { blocks })
+}
+
+pub fn clear(text: &str) -> Result<String, SpecError> {
+    let glyphs: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if glyphs.is_empty() {
+        return Err(error(
+            SpecErrorKind::ClearNothing,
+            "no glyphs specified for clearing".into(),
+            0..text.len(),
+        ));
+    }
+    Ok(glyphs)
+}
+
+/// An option `name`, `name:N`, or with a `w:N` (`weight:N`) word anywhere: the name and its
+/// weight.
+pub fn weighted(option: &str) -> Weighted<String> {
+    let mut weight = None;
+    let mut words = Vec::new();
+    for word in option.split_whitespace() {
+        let tagged = word
+            .strip_prefix("w:")
+            .or_else(|| word.strip_prefix("weight:"));
+        match tagged.and_then(|w| w.parse::<u32>().ok()) {
+            Some(w) => weight = Some(w),
+            None => words.push(word),
+        }
+    }
+    let name = words.join(" ");
+    if weight.is_none()
+        && let Some((base, w)) = name.rsplit_once(':')
+        && let Ok(w) = w.trim().parse::<u32>()
+    {
+        return Weighted {
+            value: base.trim().to_string(),
+            weight: w,
+        };
+    }
+    Weighted {
+        value: name,
+        weight: weight.unwrap_or(DEFAULT_WEIGHT),
+    }
+}
+
+/// COLOUR, tiles, KPROP, FHEIGHT, SUBVAULT: `K sep option / option ...`.
+pub fn overlay(text: &str) -> Result<Overlay, SpecError> {
+    let keyed = split(text)?;
+    let mut options = Vec::new();
+    let mut spans = Vec::new();
+    let mut pos = keyed.value_range.start;
+    for piece in keyed.value.split('/') {
+        let span = trimmed(text, pos..pos + piece.len());
+        pos += piece.len() + 1;
+        options.push(weighted(&text[span.clone()]));
+        spans.push(span);
+    }
+    Ok(Overlay {
+        keys: keyed.key.to_string(),
+        sep: keyed.sep,
+        options,
+        spans,
+    })
+}
+
+/// SUBVAULT: an overlay whose separator must be `:`.
+pub fn subvault(text: &str) -> Result<Overlay, SpecError> {
+    let overlay = overlay(text)?;
+    if overlay.sep == Sep::Each {
+        let at = text[1..].find('=').map_or(0, |i| i + 1);
+        return Err(error(
+            SpecErrorKind::SubvaultEquals,
+            "SUBVAULT does not support '='. Use ':' instead.".into(),
+            at..at + 1,
+        ));
+    }
+    Ok(overlay)
+}
+
+/// The transform a SUBST, NSUBST, SHUFFLE or CLEAR argument describes.
+pub fn transform(
+    header: levkit_syntax::dcss::Header,
+    text: &str,
+) -> Option<Result<Transform, SpecError>> {
+    use levkit_syntax::dcss::Header;
+    Some(match header {
+        Header::Subst => subst(text).map(Transform::Subst),
+        Header::NSubst => nsubst(text).map(Transform::NSubst),
+        Header::Shuffle => shuffle(text).map(Transform::Shuffle),
+        Header::Clear => clear(text).map(Transform::Clear),
+        _ => return None,
+    })
 }
