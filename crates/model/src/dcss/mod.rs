@@ -291,6 +291,11 @@ fn header_line(
                 };
                 flush(&mut text, &mut range, at);
             }
+            // crawl's lexer cannot read a one-character item: it drops it (the grammar then
+            // fails, which the parser reports).
+            if header.mode() != ArgMode::WholeLine {
+                args.retain(|a| a.text.len() != 1);
+            }
         }
         ArgMode::Words => {
             for token in tokens.iter().filter(|t| t.kind() == DCSS_WORD) {
