@@ -161,7 +161,8 @@ impl Dialect {
             return kind;
         }
         for line in text.lines().take(rules.lines_scanned) {
-            let line = line.trim_end_matches('\r');
+            // Blanks before a word change nothing (DCSS headers may be indented).
+            let line = line.trim_end_matches('\r').trim_start_matches([' ', '\t']);
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
@@ -310,6 +311,10 @@ mod tests {
         );
         assert_eq!(
             Dialect::detect(p, "default-depth: D:2-7\nNAME: x\n"),
+            Dialect::DcssDes
+        );
+        assert_eq!(
+            Dialect::detect(p, "  NAME:    zz_t  \n   DEPTH:  D:3\n"),
             Dialect::DcssDes
         );
         assert_eq!(

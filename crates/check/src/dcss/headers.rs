@@ -13,6 +13,68 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     for header in &vault.headers {
         check_header(header, out);
     }
+    for lua in &vault.lua {
+        for line in &lua.lines {
+            if let Some(header) = literal_call(line) {
+                check_header(&header, out);
+            }
+        }
+    }
+}
+
+/// A Lua line that calls a header function with one literal string, `subst("x = y")`: the
+/// header it stands for, with the string as its argument (crawl checks it the same way; only
+/// the header line splits lists at commas).
+fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
+    let text = &line.text;
+    let start = text.len() - text.trim_start().len();
+    let rest = &text[start..];
+    let name_len = rest.bytes().take_while(|b| b.is_ascii_lowercase()).count();
+    let header = match &rest[..name_len] {
+        "subst" => Header::Subst,
+        "nsubst" => Header::NSubst,
+        "shuffle" => Header::Shuffle,
+        "clear" => Header::Clear,
+        "kfeat" => Header::KFeat,
+        "kmons" => Header::KMons,
+        "kitem" => Header::KItem,
+        "kmask" => Header::KMask,
+        "kprop" => Header::KProp,
+        "colour" => Header::Colour,
+        "ftile" => Header::FTile,
+        "rtile" => Header::RTile,
+        "tile" => Header::Tile,
+        "subvault" => Header::Subvault,
+        "depth" => Header::Depth,
+        "place" => Header::Place,
+        "orient" => Header::Orient,
+        _ => return None,
+    };
+    let after = rest[name_len..].trim_start();
+    let after = after.strip_prefix('(').unwrap_or(after).trim_start();
+    let quote = after.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let body = &after[1..];
+    let close = body.find(quote)?;
+    let literal = &body[..close];
+    let tail = body[close + 1..].trim_start();
+    let tail = tail.strip_prefix(')').unwrap_or(tail).trim();
+    if literal.contains('\\') || !(tail.is_empty() || tail == ";" || tail.starts_with("--")) {
+        return None;
+    }
+    let literal_start = text.len() - body.len();
+    let from = line.range.start() + rowan::TextSize::from(literal_start as u32);
+    let range = rowan::TextRange::at(from, rowan::TextSize::of(literal));
+    Some(HeaderLine {
+        header,
+        keyword: range,
+        range,
+        args: vec![Arg {
+            text: literal.to_string(),
+            range,
+            line: line.line,
+        }],
+        numbers: Vec::new(),
+    })
 }
 
 pub(super) fn spec_error(arg: &Arg, error: SpecError, out: &mut Vec<Diagnostic>) {

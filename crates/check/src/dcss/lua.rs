@@ -131,8 +131,8 @@ fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The ranges of the header calls that stand inside a Lua block of the main chunk (an `if`,
-/// a loop, a function).
+/// The ranges of the statements (header calls and Lua lines) that stand inside a Lua block of
+/// the main chunk (an `if`, a loop, a function).
 pub(super) fn conditional_ranges(vault: &Vault) -> Vec<TextRange> {
     if !vault
         .lua
@@ -145,10 +145,11 @@ pub(super) fn conditional_ranges(vault: &Vault) -> Vec<TextRange> {
     let mut in_long = false;
     let mut out = Vec::new();
     for statement in statements(vault).iter().filter(|s| s.chunk == Chunk::Main) {
+        if depth > 0 {
+            out.push(statement.range);
+        }
         if statement.authored {
             depth += nesting(&statement.text, &mut in_long);
-        } else if depth > 0 {
-            out.push(statement.range);
         }
     }
     out

@@ -9,7 +9,7 @@
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::dcss::spec::{self, Transform};
-use levkit_model::dcss::tables::{FEATURES, WORDS};
+use levkit_model::dcss::tables::WORDS;
 use levkit_model::dcss::{Vault, depth};
 use levkit_syntax::dcss::Header;
 
@@ -183,11 +183,12 @@ fn placeable(
     orient: &str,
     out: &mut Vec<Diagnostic>,
 ) {
+    // A depth list crawl cannot read is reported on its own; it still counts as a DEPTH here.
     let has_depth = context.default_depth
         || vault.headers_of(Header::Depth).any(|h| {
             h.args
                 .iter()
-                .any(|a| depth::parse(&a.text).is_ok_and(|r| !r.is_empty()))
+                .any(|a| depth::parse(&a.text).map_or(true, |r| !r.is_empty()))
         });
     let has_place = vault
         .headers_of(Header::Place)
@@ -245,15 +246,14 @@ fn bits(text: &str) -> Glyphs {
 }
 
 /// What each cell of the map may hold after the header transforms.
-struct Grid<'v> {
-    vault: &'v Vault,
+struct Grid {
     cells: Vec<Vec<Glyphs>>,
 }
 
 const BLANK: Glyphs = 1 << b' ';
 
-impl<'v> Grid<'v> {
-    fn new(vault: &'v Vault, rows: &[&[u8]], width: usize) -> Grid<'v> {
+impl Grid {
+    fn new(vault: &Vault, rows: &[&[u8]], width: usize) -> Grid {
         let mut cells: Vec<Vec<Glyphs>> = rows
             .iter()
             .map(|r| {
@@ -334,7 +334,7 @@ impl<'v> Grid<'v> {
                 }
             }
         }
-        Grid { vault, cells }
+        Grid { cells }
     }
 
     /// How many cells hold `glyph` whatever the transforms draw (`None` when they decide).
@@ -354,46 +354,6 @@ impl<'v> Grid<'v> {
         self.cells.iter().flatten().any(|set| set & bit(glyph) != 0)
     }
 
-    fn glyphs(set: Glyphs) -> impl Iterator<Item = u8> {
-        (0..128u8).filter(move |&b| set & (1 << b) != 0)
-    }
-
-    /// The features a glyph may become: KFEAT's alternatives, or its own meaning.
-    fn features(&self, glyph: u8) -> Vec<Feature> {
-        let keyed = self
-            .vault
-            .headers_of(Header::KFeat)
-            .flat_map(|h| &h.args)
-            .filter_map(|a| {
-                spec::split(&a.text)
-                    .ok()
-                    .map(|k| (k.key.to_string(), k.value.to_string()))
-            })
-            .filter(|(key, _)| key.bytes().any(|b| b == glyph))
-            .last();
-        match keyed {
-            Some((_, value)) => value
-                .split('/')
-                .map(|alternative| feature_of(alternative.trim()))
-                .collect(),
-            None => {
-                let monster_or_item = self
-                    .vault
-                    .headers
-                    .iter()
-                    .filter(|h| matches!(h.header, Header::KMons | Header::KItem))
-                    .flat_map(|h| &h.args)
-                    .filter_map(|a| spec::split(&a.text).ok())
-                    .any(|k| k.key.bytes().any(|b| b == glyph));
-                if monster_or_item {
-                    vec![Feature::Floor]
-                } else {
-                    vec![glyph_feature(glyph)]
-                }
-            }
-        }
-    }
-
     fn has_possible_exit(&self) -> bool {
         let height = self.cells.len();
         let width = self.cells.first().map_or(0, |r| r.len());
@@ -403,11 +363,13 @@ impl<'v> Grid<'v> {
             if glyph == b' ' {
                 continue;
             }
-            let features = self.features(glyph);
-            if features.contains(&Feature::Stair) {
+            // At compile time crawl judges a cell by its glyph's own meaning: KFEAT, KMONS and
+            // KITEM are resolved only when the vault is placed.
+            let feature = glyph_feature(glyph);
+            if feature == Feature::Stair {
                 stair_glyphs |= bit(glyph);
             }
-            if b"@=+".contains(&glyph) || features.iter().any(|f| *f != Feature::Solid) {
+            if b"@=+".contains(&glyph) || feature != Feature::Solid {
                 exit_glyphs |= bit(glyph);
             }
         }
@@ -436,7 +398,6 @@ impl<'v> Grid<'v> {
                 }
             }
         }
-        let _ = Self::glyphs(0);
         false
     }
 }
@@ -462,35 +423,5 @@ fn glyph_feature(glyph: u8) -> Feature {
         }
         b'}' | b'{' | b')' | b'(' | b']' | b'[' => Feature::Stair,
         _ => Feature::Floor,
-    }
-}
-
-/// What a KFEAT alternative makes.
-fn feature_of(alternative: &str) -> Feature {
-    let name = alternative
-        .split_whitespace()
-        .filter(|w| !(w.starts_with("w:") || w.starts_with("weight:") || w.contains("mimic")))
-        .collect::<Vec<_>>()
-        .join(" ");
-    if name.len() == 1 {
-        return glyph_feature(name.as_bytes()[0]);
-    }
-    match FEATURES.iter().find(|f| f.name == name) {
-        Some(f) => match f.dchar {
-            "DCHAR_WALL" | "DCHAR_PERMAWALL" | "DCHAR_TREE" | "DCHAR_STATUE" | "DCHAR_GRATE" => {
-                Feature::Solid
-            }
-            "DCHAR_STAIRS_UP" | "DCHAR_STAIRS_DOWN" if !f.name.starts_with("escape_hatch") => {
-                Feature::Stair
-            }
-            "DCHAR_ARCH"
-                if (f.name.starts_with("enter_") || f.name.starts_with("exit_"))
-                    && f.name != "enter_shop" =>
-            {
-                Feature::Stair
-            }
-            _ => Feature::Floor,
-        },
-        None => Feature::Floor,
     }
 }
