@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
-use levkit_model::dcss::lua::{Statement, chunk_body, statements};
+use levkit_model::dcss::lua::{Statement, chunk_body, statements_of};
 use levkit_model::dcss::{Global, Vault};
 use levkit_syntax::dcss::Chunk;
 
@@ -48,19 +48,23 @@ pub fn lua_timing_probe(chunks: &[String]) -> usize {
 }
 
 pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    let all = statements(vault);
+    let has_markers = vault
+        .headers_of(levkit_syntax::dcss::Header::Marker)
+        .any(|h| {
+            h.args
+                .iter()
+                .any(|a| levkit_model::dcss::spec::is_lua_marker(&a.text))
+        });
     for chunk in Chunk::ALL {
-        if chunk == Chunk::Mapchunk {
-            continue;
-        }
-        let chunk_statements: Vec<&Statement> = all.iter().filter(|s| s.chunk == chunk).collect();
-        let needs_lua = chunk_statements
+        let authored = vault
+            .lua
             .iter()
-            .any(|s| s.authored || s.text.starts_with("lua_marker("));
-        if !needs_lua {
+            .any(|l| l.chunk == chunk && !l.lines.is_empty());
+        if chunk == Chunk::Mapchunk || !(authored || (chunk == Chunk::Main && has_markers)) {
             continue;
         }
-        check_chunk(&chunk_statements, out);
+        let chunk_statements = statements_of(vault, Some(chunk));
+        check_chunk(&chunk_statements.iter().collect::<Vec<_>>(), out);
     }
 }
 
@@ -144,7 +148,7 @@ pub(super) fn conditional_ranges(vault: &Vault) -> Vec<TextRange> {
     let mut depth = 0;
     let mut in_long = false;
     let mut out = Vec::new();
-    for statement in statements(vault).iter().filter(|s| s.chunk == Chunk::Main) {
+    for statement in &statements_of(vault, Some(Chunk::Main)) {
         if depth > 0 {
             out.push(statement.range);
         }

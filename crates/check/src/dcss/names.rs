@@ -87,8 +87,35 @@ const ITEM_FLAGS: &[&str] = &[
     "cursed",
 ];
 
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use levkit_model::dcss::tables::Monster;
+
+/// The monsters by lowercase name.
+static MONSTERS_BY_NAME: LazyLock<HashMap<String, &'static Monster>> = LazyLock::new(|| {
+    MONSTERS
+        .iter()
+        .map(|m| (m.name.to_lowercase(), m))
+        .collect()
+});
+
+/// Item keys, and unrandart names as crawl also matches them (`_` for spaces, no quotes).
+static ITEM_KEYS: LazyLock<HashSet<String>> = LazyLock::new(|| {
+    let mut keys: HashSet<String> = ITEMS.iter().map(|i| i.key.to_string()).collect();
+    for item in ITEMS.iter().filter(|i| i.class == "unrandart") {
+        keys.insert(simplified(item.name));
+        keys.insert(simplified(item.key));
+    }
+    keys
+});
+
+fn monster(name: &str) -> Option<&'static Monster> {
+    MONSTERS_BY_NAME.get(&name.to_lowercase()).copied()
+}
+
 fn monster_named(name: &str) -> bool {
-    MONSTERS.iter().any(|m| m.name.eq_ignore_ascii_case(name))
+    monster(name).is_some()
 }
 
 /// Whether crawl reads `name` (lowercase, `_` as spaces, tags removed) as a monster.
@@ -136,12 +163,10 @@ fn is_monster(name: &str) -> bool {
     {
         return true;
     }
-    let derived = |suffix: &str, ok: fn(&levkit_model::dcss::tables::Monster) -> bool| {
-        name.strip_suffix(suffix).is_some_and(|base| {
-            MONSTERS
-                .iter()
-                .any(|m| m.name.eq_ignore_ascii_case(base.trim()) && ok(m))
-        })
+    let derived = |suffix: &str, ok: fn(&Monster) -> bool| {
+        name.strip_suffix(suffix)
+            .and_then(|base| monster(base.trim()))
+            .is_some_and(ok)
     };
     if derived(" zombie", |m| m.zombie)
         || derived(" skeleton", |m| m.skeleton)
@@ -160,9 +185,7 @@ fn is_monster(name: &str) -> bool {
         }
     }
     if let Some(base) = name.strip_prefix("spectral ")
-        && MONSTERS
-            .iter()
-            .any(|m| m.name.eq_ignore_ascii_case(base) && m.spectral)
+        && monster(base).is_some_and(|m| m.spectral)
     {
         return true;
     }
@@ -315,26 +338,17 @@ fn is_item(name: &str) -> bool {
                 .all(|w| ITEM_CLASSES.contains(&w) || ITEM_CLASSES.contains(&class));
         }
     }
-    if ITEMS.iter().any(|i| i.key == lower) {
-        return true;
-    }
-    let simple = simplified(lower);
-    if ITEMS
-        .iter()
-        .filter(|i| i.class == "unrandart")
-        .any(|i| simplified(i.name) == simple || simplified(i.key) == simple)
-    {
+    if ITEM_KEYS.contains(lower) || ITEM_KEYS.contains(&simplified(lower)) {
         return true;
     }
     for suffix in [" corpse", " skeleton"] {
         if let Some(base) = lower.strip_suffix(suffix)
-            && (MONSTERS.iter().any(|m| {
-                m.name.eq_ignore_ascii_case(base)
-                    && if suffix == " corpse" {
-                        m.corpse
-                    } else {
-                        m.item_skeleton
-                    }
+            && (monster(base).is_some_and(|m| {
+                if suffix == " corpse" {
+                    m.corpse
+                } else {
+                    m.item_skeleton
+                }
             }) || is_monster(base))
         {
             return true;

@@ -97,16 +97,44 @@ pub(crate) fn segment_diagnostics<'db>(
     out
 }
 
+/// A vault segment's name and its range in the segment. A NAME on one line is read from the
+/// text directly: the workspace's duplicate check then needs no parse, and the parses of
+/// every file can run in parallel.
+#[salsa::tracked(returns(ref))]
+fn segment_name<'db>(
+    db: &'db dyn salsa::Database,
+    segment: SegmentText<'db>,
+) -> Option<(String, TextRange)> {
+    let text = segment.text(db);
+    let first_line = text.lines().next().unwrap_or("");
+    let indent = first_line.len() - first_line.trim_start_matches([' ', '\t']).len();
+    if let Some(value) = first_line[indent..].strip_prefix("NAME:") {
+        let value = value.trim_end_matches('\r');
+        if !value.trim_end().ends_with('\\') && !value.contains("NAME:") {
+            let lead = value.len() - value.trim_start_matches([' ', '\t']).len();
+            let name = value.trim_matches([' ', '\t']);
+            let start = (indent + "NAME:".len() + lead) as u32;
+            return Some((
+                name.to_string(),
+                TextRange::at(start.into(), TextSize::of(name)),
+            ));
+        }
+    }
+    match segment_model(db, segment) {
+        Model::Vault(vault) => Some((vault.name.value.clone(), vault.name.range)),
+        Model::Global(_) => None,
+    }
+}
+
 /// The vault names of a file, with their ranges in the file.
 #[salsa::tracked(returns(ref))]
 pub(crate) fn vault_names(db: &dyn salsa::Database, file: SourceFile) -> Vec<(String, TextRange)> {
     segments(db, file)
         .iter()
-        .filter_map(|placed| match segment_model(db, placed.segment) {
-            Model::Vault(vault) => {
-                Some((vault.name.value.clone(), vault.name.range + placed.start))
-            }
-            Model::Global(_) => None,
+        .filter_map(|placed| {
+            segment_name(db, placed.segment)
+                .as_ref()
+                .map(|(name, range)| (name.clone(), *range + placed.start))
         })
         .collect()
 }

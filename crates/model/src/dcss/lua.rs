@@ -108,9 +108,15 @@ fn number_statements(header: &HeaderLine, out: &mut Vec<(u32, String, TextRange)
 
 /// Every statement of the vault, chunk by chunk, each chunk in source order.
 pub fn statements(vault: &Vault) -> Vec<Statement> {
+    statements_of(vault, None)
+}
+
+/// The statements of one chunk (all of them with `None`), in source order.
+pub fn statements_of(vault: &Vault, only: Option<Chunk>) -> Vec<Statement> {
+    let wanted = |chunk: Chunk| only.is_none_or(|c| c == chunk);
     // (source offset, statement): headers, rows and Lua interleaved as written.
     let mut all: Vec<(TextRange, Statement)> = Vec::new();
-    for header in &vault.headers {
+    for header in vault.headers.iter().filter(|_| wanted(Chunk::Main)) {
         let mut calls = Vec::new();
         header_statements(header, &mut calls);
         for (line, text, range) in calls {
@@ -126,7 +132,7 @@ pub fn statements(vault: &Vault) -> Vec<Statement> {
             ));
         }
     }
-    for row in vault.rows() {
+    for row in vault.rows().filter(|_| wanted(Chunk::Mapchunk)) {
         all.push((
             row.range,
             Statement {
@@ -138,7 +144,7 @@ pub fn statements(vault: &Vault) -> Vec<Statement> {
             },
         ));
     }
-    for lua in &vault.lua {
+    for lua in vault.lua.iter().filter(|l| wanted(l.chunk)) {
         for line in &lua.lines {
             all.push((
                 line.range,

@@ -185,19 +185,22 @@ pub fn lower(root: &SyntaxNode) -> Segment {
     let base = root.text_range().start();
     let lines = Lines::new(&text);
     let line_of = |offset: TextSize| lines.line(offset - base);
-    let tokens: Vec<SyntaxToken> = root
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(|t| is_crawl_token(t.kind()))
-        .collect();
     let end_line = lines.line(TextSize::of(text.as_str()));
     let ends_mid_line = !text.is_empty() && !text.ends_with('\n');
-    // The line of the first crawl token after `offset`, or of the segment's end.
+    // The line of the first crawl token after the token ending at `offset`, or of the
+    // segment's end (only CHANCE and WEIGHT items without depths ask).
     let next_token_line = |offset: TextSize| {
-        let i = tokens.partition_point(|t| t.text_range().start() < offset);
-        tokens
-            .get(i)
-            .map_or(end_line, |t| line_of(t.text_range().start()))
+        let mut token = root.token_at_offset(offset).left_biased();
+        while let Some(current) = token {
+            let next = current.next_token();
+            if let Some(next) = &next
+                && is_crawl_token(next.kind())
+            {
+                return line_of(next.text_range().start());
+            }
+            token = next;
+        }
+        end_line
     };
     let mut headers = Vec::new();
     let mut maps = Vec::new();
