@@ -22,6 +22,48 @@ pub(crate) fn lex(text: &str) -> Lexed {
     out
 }
 
+/// The `NAME` and `default-depth` keywords crawl reads as such, with the start of their line's
+/// indentation when they open their line (else their own start): the lexer's line rules, but
+/// blocks' bodies are only scanned for their closing line, and nothing else is kept.
+pub(crate) fn segment_keywords(text: &str) -> Vec<(usize, bool)> {
+    let mut rules = VaultLines {
+        text,
+        block: Block::Map,
+        in_vault: false,
+    };
+    let mut scratch = Lexed::default();
+    let mut out = Vec::new();
+    let mut in_block = false;
+    let mut pos = 0;
+    while pos < text.len() {
+        let line = Line::at(text, pos);
+        scratch.tokens.clear();
+        scratch.errors.clear();
+        if in_block {
+            in_block = !rules.close(line, &mut scratch);
+            pos = line.end;
+            continue;
+        }
+        let lexed = rules.outside(line, &mut scratch);
+        for (i, token) in scratch.tokens.iter().enumerate() {
+            if token.kind != DCSS_HEADER_KW {
+                continue;
+            }
+            let is_name = match &text[token.range] {
+                "NAME" => true,
+                "default-depth" => false,
+                _ => continue,
+            };
+            let start = usize::from(token.range.start());
+            let opens_line = i == 0 || (i == 1 && scratch.tokens[0].kind == WHITESPACE);
+            out.push((if opens_line { line.start } else { start }, is_name));
+        }
+        in_block = lexed.opens_block;
+        pos = lexed.next.max(line.end);
+    }
+    out
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Block {
     Map,

@@ -154,26 +154,13 @@ pub struct Segment {
 /// crawl reads as a keyword (at the start of its line's indentation, or mid-line after TAGS,
 /// CHANCE, WEIGHT or ORDER). Every byte belongs to exactly one segment.
 pub fn segments(text: &str) -> Vec<Segment> {
-    let lexed = lexer::lex(text);
     let mut starts: Vec<(usize, SyntaxKind)> = vec![(0, SyntaxKind::DCSS_GLOBAL)];
-    let tokens = &lexed.tokens;
-    for (i, token) in tokens.iter().enumerate() {
-        if token.kind != SyntaxKind::DCSS_HEADER_KW {
-            continue;
-        }
-        let kind = match &text[token.range] {
-            "NAME" => SyntaxKind::DCSS_VAULT,
-            "default-depth" => SyntaxKind::DCSS_GLOBAL,
-            _ => continue,
+    for (start, is_name) in lexer::segment_keywords(text) {
+        let kind = if is_name {
+            SyntaxKind::DCSS_VAULT
+        } else {
+            SyntaxKind::DCSS_GLOBAL
         };
-        // Indentation belongs to the segment; a mid-line keyword starts it by itself.
-        let mut start = usize::from(token.range.start());
-        if i > 0 && tokens[i - 1].kind == SyntaxKind::WHITESPACE {
-            let line_start = i < 2 || tokens[i - 2].kind == SyntaxKind::NEWLINE;
-            if line_start {
-                start = usize::from(tokens[i - 1].range.start());
-            }
-        }
         match starts.last_mut() {
             Some(last) if last.0 == start => last.1 = kind,
             _ => starts.push((start, kind)),
@@ -233,4 +220,42 @@ pub fn shifted(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(text: &str) -> Vec<(&str, &str)> {
+        segments(text)
+            .into_iter()
+            .map(|s| {
+                let kind = if s.kind == SyntaxKind::DCSS_VAULT {
+                    "vault"
+                } else {
+                    "global"
+                };
+                (kind, &text[s.range])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_file_is_cut_where_crawl_starts_a_vault_or_a_default_depth() {
+        let text = ": x = 1\n  NAME: a\nTAGS: t NAME: b\nMAP\nNAME: in_map\nENDMAP\n\
+                    KFEAT: x = \\\nNAME: continued\n{{\nNAME: lua\n}}\ndefault-depth: D:1\nNAME: c";
+        assert_eq!(
+            cut(text),
+            [
+                ("global", ": x = 1\n"),
+                ("vault", "  NAME: a\nTAGS: t "),
+                (
+                    "vault",
+                    "NAME: b\nMAP\nNAME: in_map\nENDMAP\nKFEAT: x = \\\nNAME: continued\n{{\nNAME: lua\n}}\n"
+                ),
+                ("global", "default-depth: D:1\n"),
+                ("vault", "NAME: c"),
+            ]
+        );
+    }
 }
