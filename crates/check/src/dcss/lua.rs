@@ -145,15 +145,22 @@ pub(super) fn conditional_ranges(vault: &Vault) -> Vec<TextRange> {
     {
         return Vec::new();
     }
+    // Headers and main-chunk Lua lines in source order; only the order matters here.
+    let mut items: Vec<(TextRange, Option<&str>)> =
+        vault.headers.iter().map(|h| (h.range, None)).collect();
+    for lua in vault.lua.iter().filter(|l| l.chunk == Chunk::Main) {
+        items.extend(lua.lines.iter().map(|l| (l.range, Some(l.text.as_str()))));
+    }
+    items.sort_by_key(|(range, _)| range.start());
     let mut depth = 0;
     let mut in_long = false;
     let mut out = Vec::new();
-    for statement in &statements_of(vault, Some(Chunk::Main)) {
+    for (range, lua) in items {
         if depth > 0 {
-            out.push(statement.range);
+            out.push(range);
         }
-        if statement.authored {
-            depth += nesting(&statement.text, &mut in_long);
+        if let Some(text) = lua {
+            depth += nesting(text, &mut in_long);
         }
     }
     out
