@@ -42,11 +42,6 @@ fn compile(text: &str) -> Result<(), (u32, String)> {
     })
 }
 
-/// Times loading `chunks` (for the measurement in the module documentation).
-pub fn lua_timing_probe(chunks: &[String]) -> usize {
-    chunks.iter().filter(|c| compile(c).is_err()).count()
-}
-
 pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     let has_markers = vault
         .headers_of(levkit_syntax::dcss::Header::Marker)

@@ -15,8 +15,6 @@ mod vault;
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::dcss::{Arg, Global, Vault};
 
-pub use lua::lua_timing_probe;
-
 /// What a vault's checks need to know about the file around it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Context {

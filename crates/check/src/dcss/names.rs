@@ -7,7 +7,7 @@ use std::ops::Range;
 use levkit_diagnostics::{Code, Diagnostic};
 use levkit_model::dcss::Arg;
 use levkit_model::dcss::tables::{
-    COLOURS, FEATURE_FORMS, FEATURES, ITEMS, MONSTERS, REJECTED_ITEMS, REJECTED_MONSTERS,
+    FEATURE_FORMS, FEATURES, ITEMS, MONSTERS, REJECTED_ITEMS, REJECTED_MONSTERS,
 };
 
 use super::range_in;
@@ -41,19 +41,13 @@ fn is_tag(word: &str, flags: &[&str]) -> bool {
     }
 }
 
-/// The words of a spec that are not tags, joined by single spaces.
+/// The words of a spec that are not tags, joined by single spaces (`name:` and the like take
+/// one word, spaces written as `_`).
 fn name_of(spec: &str, flags: &[&str]) -> String {
-    let mut words = Vec::new();
-    let mut tokens = spec.split_whitespace().peekable();
-    while let Some(word) = tokens.next() {
-        // `name:` takes the rest up to the next tag when written with spaces? No: crawl
-        // reads one word, spaces written as `_`.
-        if is_tag(word, flags) {
-            continue;
-        }
-        words.push(word);
-    }
-    words.join(" ")
+    spec.split_whitespace()
+        .filter(|word| !is_tag(word, flags))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 const MONSTER_FLAGS: &[&str] = &[
@@ -305,8 +299,7 @@ const ITEM_CLASSES: &[&str] = &[
 fn simplified(name: &str) -> String {
     name.to_lowercase()
         .replace('_', " ")
-        .replace('\'', "")
-        .replace('"', "")
+        .replace(['\'', '"'], "")
 }
 
 /// Whether crawl reads `name` (tags removed) as an item.
@@ -483,10 +476,4 @@ fn bad_feature(spec: &str) -> Option<String> {
     Some(format!(
         "no features matching \"{name}\": crawl 0.28.0 has no feature of that name (they are written like rock_wall, altar_zin)"
     ))
-}
-
-/// Whether `name` is a colour MONS `col:` accepts.
-#[allow(dead_code)]
-pub(super) fn is_monster_colour(name: &str) -> bool {
-    name == "any" || COLOURS.iter().any(|c| c.mons && c.name == name)
 }

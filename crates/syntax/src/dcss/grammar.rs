@@ -156,10 +156,7 @@ fn check_numbers(
         return;
     }
     let mut i = 0;
-    loop {
-        let Some(&(kind, range)) = tokens.get(i) else {
-            break;
-        };
+    while let Some(&(kind, range)) = tokens.get(i) {
         if kind != DCSS_NUMBER {
             p.error(
                 Code::DC0009,

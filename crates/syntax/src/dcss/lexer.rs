@@ -247,10 +247,10 @@ impl<'t> VaultLines<'t> {
                     out.push(WHITESPACE, start, pos);
                     continue;
                 }
-                if is_word_byte(b) {
-                    if let Some((header, _)) = self.keyword_at(line, pos) {
-                        return self.header(line, pos, header, out);
-                    }
+                if is_word_byte(b)
+                    && let Some((header, _)) = self.keyword_at(line, pos)
+                {
+                    return self.header(line, pos, header, out);
                 }
                 if mode == ArgMode::Words {
                     if is_word_byte(b) {
