@@ -51,13 +51,20 @@ fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
         _ => return None,
     };
     let after = rest[name_len..].trim_start();
+    let parenthesised = after.starts_with('(');
     let after = after.strip_prefix('(').unwrap_or(after).trim_start();
     let quote = after.chars().next().filter(|c| *c == '"' || *c == '\'')?;
     let body = &after[1..];
     let close = body.find(quote)?;
     let literal = &body[..close];
     let tail = body[close + 1..].trim_start();
-    let tail = tail.strip_prefix(')').unwrap_or(tail).trim();
+    // The call must end on this line: `kfeat("a" ..` followed by more text on the next line
+    // is not a literal call.
+    let tail = match tail.strip_prefix(')') {
+        Some(tail) => tail.trim(),
+        None if parenthesised => return None,
+        None => tail.trim(),
+    };
     if literal.contains('\\') || !(tail.is_empty() || tail == ";" || tail.starts_with("--")) {
         return None;
     }
