@@ -14,8 +14,8 @@ pub mod spec;
 pub mod tables;
 
 use levkit_syntax::SyntaxKind::{self, *};
+use levkit_syntax::SyntaxNode;
 use levkit_syntax::dcss::{ArgMode, Chunk, Header};
-use levkit_syntax::{SyntaxNode, SyntaxToken};
 use rowan::{TextRange, TextSize};
 
 use crate::Spanned;
@@ -134,28 +134,15 @@ pub struct LuaLine {
     pub line: u32,
 }
 
-/// Line numbers of a segment's offsets.
-struct Lines {
-    starts: Vec<u32>,
-}
-
-impl Lines {
-    fn new(text: &str) -> Lines {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        );
-        Lines { starts }
-    }
-
-    /// The 1-based line of an offset.
-    fn line(&self, offset: TextSize) -> u32 {
-        let offset = u32::from(offset);
-        self.starts.partition_point(|&s| s <= offset) as u32
-    }
+/// A token of the segment, flattened out of the green tree (walking the green tree directly
+/// is several times faster than rowan's cursors, and lowering walks every token).
+#[derive(Debug, Clone, Copy)]
+struct Tok<'a> {
+    kind: SyntaxKind,
+    text: &'a str,
+    range: TextRange,
+    /// The 1-based line of its start, counted from the segment's start.
+    line: u32,
 }
 
 /// Whether crawl's lexer hands this token to its grammar (comments, blanks, `MAP`, `ENDMAP`,
@@ -178,46 +165,102 @@ fn is_crawl_token(kind: SyntaxKind) -> bool {
     )
 }
 
+fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
+    <levkit_syntax::LevLanguage as rowan::Language>::kind_from_raw(raw)
+}
+
+/// Appends the tokens under `node` (starting at `offset`, on `line`) to `out`.
+fn flatten<'a>(
+    node: &'a rowan::GreenNodeData,
+    offset: &mut TextSize,
+    line: &mut u32,
+    out: &mut Vec<Tok<'a>>,
+) {
+    for child in node.children() {
+        match child {
+            rowan::NodeOrToken::Node(node) => flatten(node, offset, line, out),
+            rowan::NodeOrToken::Token(token) => {
+                let kind = kind_of(token.kind());
+                let range = TextRange::at(*offset, token.text_len());
+                out.push(Tok {
+                    kind,
+                    text: token.text(),
+                    range,
+                    line: *line,
+                });
+                *offset = range.end();
+                if kind == NEWLINE {
+                    *line += 1;
+                }
+            }
+        }
+    }
+}
+
 /// Lowers a segment's tree (from `levkit_syntax::dcss::parse_segment`, or a segment node of
 /// a whole file's tree, whose offsets are then the file's).
 pub fn lower(root: &SyntaxNode) -> Segment {
-    let text = root.text().to_string();
     let base = root.text_range().start();
-    let lines = Lines::new(&text);
-    let line_of = |offset: TextSize| lines.line(offset - base);
-    let end_line = lines.line(TextSize::of(text.as_str()));
-    let ends_mid_line = !text.is_empty() && !text.ends_with('\n');
-    // The line of the first crawl token after the token ending at `offset`, or of the
-    // segment's end (only CHANCE and WEIGHT items without depths ask).
-    let next_token_line = |offset: TextSize| {
-        let mut token = root.token_at_offset(offset).left_biased();
-        while let Some(current) = token {
-            let next = current.next_token();
-            if let Some(next) = &next
-                && is_crawl_token(next.kind())
-            {
-                return line_of(next.text_range().start());
+    let green = root.green();
+    // The segment's tokens, and each child node's kind and token span.
+    let mut tokens: Vec<Tok> = Vec::new();
+    let mut nodes: Vec<(SyntaxKind, TextRange, std::ops::Range<usize>)> = Vec::new();
+    let mut offset = base;
+    let mut line = 1;
+    for child in green.children() {
+        match child {
+            rowan::NodeOrToken::Node(node) => {
+                let first = tokens.len();
+                let start = offset;
+                flatten(node, &mut offset, &mut line, &mut tokens);
+                nodes.push((
+                    kind_of(node.kind()),
+                    TextRange::new(start, offset),
+                    first..tokens.len(),
+                ));
             }
-            token = next;
+            rowan::NodeOrToken::Token(token) => {
+                let kind = kind_of(token.kind());
+                let range = TextRange::at(offset, token.text_len());
+                tokens.push(Tok {
+                    kind,
+                    text: token.text(),
+                    range,
+                    line,
+                });
+                offset = range.end();
+                if kind == NEWLINE {
+                    line += 1;
+                }
+            }
         }
-        end_line
+    }
+    let end_line = line;
+    let ends_mid_line = tokens.last().is_some_and(|t| t.kind != NEWLINE);
+    // The line of the first crawl token after token `i`, or of the segment's end (only
+    // CHANCE and WEIGHT items without depths ask).
+    let next_token_line = |i: usize| {
+        tokens[i + 1..]
+            .iter()
+            .find(|t| is_crawl_token(t.kind))
+            .map_or(end_line, |t| t.line)
     };
     let mut headers = Vec::new();
     let mut maps = Vec::new();
     let mut lua = Vec::new();
-    for node in root.children() {
-        match node.kind() {
+    for (kind, range, span) in &nodes {
+        match kind {
             DCSS_HEADER => {
-                if let Some(header) = header_line(&node, &line_of, &next_token_line) {
+                if let Some(header) = header_line(*range, &tokens, span.clone(), &next_token_line) {
                     headers.push(header);
                 }
             }
-            DCSS_MAP => maps.push(map_block(&node, &line_of)),
-            LUA_LINE | LUA_BLOCK => lua.push(lua_piece(&node, &line_of)),
+            DCSS_MAP => maps.push(map_block(*range, &tokens[span.clone()])),
+            LUA_LINE | LUA_BLOCK => lua.push(lua_piece(*kind, *range, &tokens[span.clone()])),
             _ => {}
         }
     }
-    if root.kind() == DCSS_VAULT {
+    if kind_of(green.kind()) == DCSS_VAULT {
         let name = headers
             .iter()
             .find(|h| h.header == Header::Name)
@@ -242,19 +285,18 @@ pub fn lower(root: &SyntaxNode) -> Segment {
 }
 
 fn header_line(
-    node: &SyntaxNode,
-    line_of: &impl Fn(TextSize) -> u32,
-    next_token_line: &impl Fn(TextSize) -> u32,
+    node_range: TextRange,
+    all: &[Tok],
+    span: std::ops::Range<usize>,
+    next_token_line: &impl Fn(usize) -> u32,
 ) -> Option<HeaderLine> {
-    let tokens: Vec<SyntaxToken> = node
-        .children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .collect();
-    let keyword = tokens.iter().find(|t| t.kind() == DCSS_HEADER_KW)?;
-    let header = Header::from_keyword(keyword.text())?;
+    let first = span.start;
+    let tokens = &all[span];
+    let keyword = tokens.iter().find(|t| t.kind == DCSS_HEADER_KW)?;
+    let header = Header::from_keyword(keyword.text)?;
     let mut args = Vec::new();
     let mut numbers = Vec::new();
-    let value_start = keyword.text_range().end() + TextSize::from(1);
+    let value_start = keyword.range.end() + TextSize::from(1);
     match header.mode() {
         ArgMode::WholeLine | ArgMode::Items | ArgMode::Monsters => {
             let piece_kind = if header.mode() == ArgMode::WholeLine {
@@ -264,35 +306,45 @@ fn header_line(
             };
             let mut text = String::new();
             let mut range: Option<TextRange> = None;
+            let mut last_line = keyword.line;
             let mut any = false;
-            let mut flush = |text: &mut String, range: &mut Option<TextRange>, at: TextSize| {
-                let r = range.take().unwrap_or(TextRange::empty(at));
-                args.push(Arg {
-                    text: std::mem::take(text).trim_matches([' ', '\t']).to_string(),
-                    range: r,
-                    line: line_of(r.end()),
-                });
-            };
-            for token in &tokens {
-                let kind = token.kind();
-                if kind == piece_kind {
-                    text.push_str(token.text());
-                    let r = token.text_range();
-                    range = Some(range.map_or(r, |x| x.cover(r)));
+            let mut flush =
+                |text: &mut String, range: &mut Option<TextRange>, at: TextSize, line: u32| {
+                    args.push(Arg {
+                        text: std::mem::take(text).trim_matches([' ', '\t']).to_string(),
+                        range: range.take().unwrap_or(TextRange::empty(at)),
+                        line,
+                    });
+                };
+            for token in tokens {
+                if token.kind == piece_kind {
+                    text.push_str(token.text);
+                    range = Some(range.map_or(token.range, |x| x.cover(token.range)));
+                    last_line = token.line;
                     any = true;
-                } else if kind == COMMA {
-                    flush(&mut text, &mut range, token.text_range().start());
+                } else if token.kind == COMMA {
+                    let line = if range.is_some() {
+                        last_line
+                    } else {
+                        token.line
+                    };
+                    flush(&mut text, &mut range, token.range.start(), line);
                     any = true;
                 }
             }
             if header.mode() == ArgMode::WholeLine || any {
-                let at = tokens.last().map_or(value_start, |t| t.text_range().end());
+                let end = tokens.last().map_or(value_start, |t| t.range.end());
                 let at = if range.is_none() && header.mode() == ArgMode::WholeLine {
-                    value_start.min(at)
+                    value_start.min(end)
                 } else {
-                    at
+                    end
                 };
-                flush(&mut text, &mut range, at);
+                let line = if range.is_some() {
+                    last_line
+                } else {
+                    tokens.last().map_or(keyword.line, |t| t.line)
+                };
+                flush(&mut text, &mut range, at, line);
             }
             // crawl's lexer cannot read a one-character item: it drops it (the grammar then
             // fails, which the parser reports).
@@ -301,62 +353,68 @@ fn header_line(
             }
         }
         ArgMode::Words => {
-            for token in tokens.iter().filter(|t| t.kind() == DCSS_WORD) {
+            for token in tokens.iter().filter(|t| t.kind == DCSS_WORD) {
                 args.push(Arg {
-                    text: token.text().to_string(),
-                    range: token.text_range(),
-                    line: line_of(token.text_range().end()),
+                    text: token.text.to_string(),
+                    range: token.range,
+                    line: token.line,
                 });
             }
         }
         ArgMode::Numbers => {
-            let mut i = 0;
-            while i < tokens.len() {
-                let token = &tokens[i];
-                if token.kind() != DCSS_NUMBER {
-                    i += 1;
+            let significant: Vec<usize> = (0..tokens.len())
+                .filter(|&i| !tokens[i].kind.is_trivia())
+                .collect();
+            let mut k = 0;
+            while k < significant.len() {
+                let token = &tokens[significant[k]];
+                if token.kind != DCSS_NUMBER {
+                    k += 1;
                     continue;
                 }
-                let number = Spanned::new(token.text().to_string(), token.text_range());
-                let mut end = token.text_range().end();
+                let number = Spanned::new(token.text.to_string(), token.range);
+                let mut end = token.range.end();
+                let mut last = significant[k];
                 let mut percent = false;
                 let mut depths = None;
-                let mut closed_range = None;
-                let mut j = i + 1;
-                let skip_trivia = |j: &mut usize| {
-                    while *j < tokens.len() && tokens[*j].kind().is_trivia() {
-                        *j += 1;
-                    }
-                };
-                skip_trivia(&mut j);
-                if j < tokens.len() && tokens[j].kind() == DCSS_PERCENT {
+                let mut closed_line = None;
+                k += 1;
+                if let Some(&i) = significant.get(k)
+                    && tokens[i].kind == DCSS_PERCENT
+                {
                     percent = true;
-                    end = tokens[j].text_range().end();
-                    j += 1;
-                    skip_trivia(&mut j);
+                    end = tokens[i].range.end();
+                    last = i;
+                    k += 1;
                 }
-                if j < tokens.len() && tokens[j].kind() == L_PAREN {
-                    let open = tokens[j].text_range();
-                    j += 1;
+                if let Some(&i) = significant.get(k)
+                    && tokens[i].kind == L_PAREN
+                {
+                    let open = tokens[i].range;
                     let mut value = Spanned::new(String::new(), TextRange::empty(open.end()));
-                    while j < tokens.len() && tokens[j].kind() != R_PAREN {
-                        if tokens[j].kind() == DCSS_VALUE {
-                            value =
-                                Spanned::new(tokens[j].text().to_string(), tokens[j].text_range());
+                    k += 1;
+                    while let Some(&j) = significant.get(k) {
+                        match tokens[j].kind {
+                            R_PAREN => {
+                                end = tokens[j].range.end();
+                                closed_line = Some(tokens[j].line);
+                                last = j;
+                                k += 1;
+                                break;
+                            }
+                            DCSS_VALUE => {
+                                value = Spanned::new(tokens[j].text.to_string(), tokens[j].range)
+                            }
+                            _ => {}
                         }
-                        j += 1;
-                    }
-                    if j < tokens.len() {
-                        end = tokens[j].text_range().end();
-                        closed_range = Some(line_of(tokens[j].text_range().start()));
-                        j += 1;
+                        k += 1;
                     }
                     depths = Some(value);
                 }
-                let emit_line = match closed_range {
-                    Some(line) if header != Header::Order => line,
-                    _ if header == Header::Order => line_of(number.range.end()),
-                    _ => next_token_line(end),
+                let emit_line = match (header, closed_line) {
+                    (Header::Order, _) => token.line,
+                    (_, Some(line)) => line,
+                    (_, None) => next_token_line(first + last),
                 };
                 numbers.push(NumberItem {
                     range: TextRange::new(number.range.start(), end),
@@ -365,68 +423,58 @@ fn header_line(
                     depths,
                     emit_line,
                 });
-                i = j;
             }
         }
     }
     Some(HeaderLine {
         header,
-        keyword: keyword.text_range(),
-        range: node.text_range(),
+        keyword: keyword.range,
+        range: node_range,
         args,
         numbers,
     })
 }
 
-fn map_block(node: &SyntaxNode, line_of: &impl Fn(TextSize) -> u32) -> MapBlock {
-    let mut rows = Vec::new();
-    let mut closed = false;
-    for token in node.children_with_tokens().filter_map(|e| e.into_token()) {
-        match token.kind() {
-            MAP_ROW => rows.push(MapRow {
-                text: token.text().to_string(),
-                range: token.text_range(),
-                line: line_of(token.text_range().start()),
-            }),
-            ENDMAP_KW => closed = true,
-            _ => {}
-        }
-    }
+fn map_block(range: TextRange, tokens: &[Tok]) -> MapBlock {
     MapBlock {
-        range: node.text_range(),
-        rows,
-        closed,
+        range,
+        rows: tokens
+            .iter()
+            .filter(|t| t.kind == MAP_ROW)
+            .map(|t| MapRow {
+                text: t.text.to_string(),
+                range: t.range,
+                line: t.line,
+            })
+            .collect(),
+        closed: tokens.iter().any(|t| t.kind == ENDMAP_KW),
     }
 }
 
-fn lua_piece(node: &SyntaxNode, line_of: &impl Fn(TextSize) -> u32) -> Lua {
-    let is_block = node.kind() == LUA_BLOCK;
+fn lua_piece(kind: SyntaxKind, range: TextRange, tokens: &[Tok]) -> Lua {
+    let is_block = kind == LUA_BLOCK;
     let mut chunk = Chunk::Main;
     let mut lines = Vec::new();
     let mut closed = false;
-    let mut opener_line = line_of(node.text_range().start());
-    let tokens: Vec<SyntaxToken> = node
-        .children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .collect();
+    let mut opener_line = tokens.first().map_or(1, |t| t.line);
     for (i, token) in tokens.iter().enumerate() {
-        match token.kind() {
-            LUA_CHUNK_KW => chunk = Chunk::from_block_word(token.text()).unwrap_or(Chunk::Main),
-            LUA_OPEN | LUA_MARK => opener_line = line_of(token.text_range().start()),
+        match token.kind {
+            LUA_CHUNK_KW => chunk = Chunk::from_block_word(token.text).unwrap_or(Chunk::Main),
+            LUA_OPEN | LUA_MARK => opener_line = token.line,
             LUA_CLOSE => closed = true,
             LUA_TEXT => {
                 // Text before `}}` is kept as written; a whole line loses its trailing blanks.
-                let before_close = tokens.get(i + 1).is_some_and(|t| t.kind() == LUA_CLOSE);
+                let before_close = tokens.get(i + 1).is_some_and(|t| t.kind == LUA_CLOSE);
                 let text = if before_close {
-                    token.text()
+                    token.text
                 } else {
-                    token.text().trim_end_matches([' ', '\t', '\r'])
+                    token.text.trim_end_matches([' ', '\t', '\r'])
                 };
                 if !text.is_empty() {
                     lines.push(LuaLine {
                         text: text.to_string(),
-                        range: token.text_range(),
-                        line: line_of(token.text_range().start()),
+                        range: token.range,
+                        line: token.line,
                     });
                 }
             }
@@ -435,7 +483,7 @@ fn lua_piece(node: &SyntaxNode, line_of: &impl Fn(TextSize) -> u32) -> Lua {
     }
     Lua {
         chunk,
-        range: node.text_range(),
+        range,
         is_block,
         closed: closed || !is_block,
         lines,
