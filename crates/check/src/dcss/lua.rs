@@ -210,7 +210,7 @@ fn nesting(line: &str, in_long: &mut bool) -> i32 {
     let mut delta = 0;
     while i < bytes.len() {
         if *in_long {
-            match line[i..].find("]]") {
+            match bytes[i..].windows(2).position(|w| w == b"]]") {
                 Some(j) => {
                     i += j + 2;
                     *in_long = false;
@@ -220,12 +220,12 @@ fn nesting(line: &str, in_long: &mut bool) -> i32 {
             }
         }
         let b = bytes[i];
-        if line[i..].starts_with("--[[") || line[i..].starts_with("[[") {
+        if bytes[i..].starts_with(b"--[[") || bytes[i..].starts_with(b"[[") {
             *in_long = true;
             i += if b == b'-' { 4 } else { 2 };
             continue;
         }
-        if line[i..].starts_with("--") {
+        if bytes[i..].starts_with(b"--") {
             return delta;
         }
         if b == b'"' || b == b'\'' {

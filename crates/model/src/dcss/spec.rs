@@ -374,7 +374,12 @@ pub fn overlay(text: &str) -> Result<Overlay, SpecError> {
 pub fn subvault(text: &str) -> Result<Overlay, SpecError> {
     let overlay = overlay(text)?;
     if overlay.sep == Sep::Each {
-        let at = text[1..].find('=').map_or(0, |i| i + 1);
+        let at = text
+            .bytes()
+            .enumerate()
+            .skip(1)
+            .find(|(_, b)| *b == b'=')
+            .map_or(0, |(i, _)| i);
         return Err(error(
             SpecErrorKind::SubvaultEquals,
             "SUBVAULT does not support '='. Use ':' instead.".into(),
@@ -397,4 +402,64 @@ pub fn transform(
         Header::Clear => clear(text).map(Transform::Clear),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_split_at_their_first_separator_from_the_second_byte() {
+        let keyed = split("== x").unwrap();
+        assert_eq!((keyed.key, keyed.sep, keyed.value), ("=", Sep::Each, "x"));
+        assert_eq!(
+            split("x").unwrap_err().kind,
+            SpecErrorKind::MissingSeparator
+        );
+        assert_eq!(split("x =").unwrap_err().kind, SpecErrorKind::MissingValue);
+        // A key may start with a character of several bytes.
+        assert_eq!(
+            subvault("\u{e9}=tag").unwrap_err().kind,
+            SpecErrorKind::SubvaultEquals
+        );
+    }
+
+    #[test]
+    fn substitutions_are_typed_transforms() {
+        assert_eq!(
+            subst("x = c:5 v").unwrap(),
+            Subst {
+                keys: "x".into(),
+                sep: Sep::Each,
+                options: vec![
+                    Weighted {
+                        value: 'c',
+                        weight: 5
+                    },
+                    Weighted {
+                        value: 'v',
+                        weight: DEFAULT_WEIGHT
+                    },
+                ],
+            }
+        );
+        let nsubst = nsubst(". = 2:x / 1=y / z").unwrap();
+        let counts: Vec<_> = nsubst.segments.iter().map(|s| s.count).collect();
+        assert_eq!(counts, [Some(2), Some(1), None]);
+        assert_eq!(shuffle("ab/cd").unwrap().blocks, ["ab", "cd"]);
+        assert_eq!(
+            weighted("red w:4"),
+            Weighted {
+                value: "red".into(),
+                weight: 4
+            }
+        );
+        assert_eq!(
+            weighted("blue:5"),
+            Weighted {
+                value: "blue".into(),
+                weight: 5
+            }
+        );
+    }
 }
