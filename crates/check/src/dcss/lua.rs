@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
-use levkit_model::dcss::lua::{Statement, chunk_body, statements_of};
+use levkit_model::dcss::lua::{Statement, authored_statements, chunk_body};
 use levkit_model::dcss::{Global, Vault};
 use levkit_syntax::dcss::Chunk;
 
@@ -58,7 +58,7 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
         if chunk == Chunk::Mapchunk || !(authored || (chunk == Chunk::Main && has_markers)) {
             continue;
         }
-        let chunk_statements = statements_of(vault, Some(chunk));
+        let chunk_statements = authored_statements(vault, chunk);
         check_chunk(&chunk_statements.iter().collect::<Vec<_>>(), out);
     }
 }
@@ -111,8 +111,23 @@ fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
                     range = TextRange::at(start, TextSize::of(near));
                 }
             }
+            // Lua's own line numbers count from the chunk's start: the label says where.
+            let shown = match message.find(" at line ") {
+                Some(at) => {
+                    let digits = message[at + " at line ".len()..]
+                        .bytes()
+                        .take_while(u8::is_ascii_digit)
+                        .count();
+                    format!(
+                        "{}{}",
+                        &message[..at],
+                        &message[at + " at line ".len() + digits..]
+                    )
+                }
+                None => message.clone(),
+            };
             let mut diagnostic =
-                Diagnostic::new(Code::DC0011, range, format!("Lua syntax error: {message}"));
+                Diagnostic::new(Code::DC0011, range, format!("Lua syntax error: {shown}"));
             if let Some(opened) = opened_at(&message).and_then(at_line) {
                 diagnostic = diagnostic.with_label(opened.range, "the block opened here");
             }

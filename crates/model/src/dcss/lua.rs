@@ -113,10 +113,33 @@ pub fn statements(vault: &Vault) -> Vec<Statement> {
 
 /// The statements of one chunk (all of them with `None`), in source order.
 pub fn statements_of(vault: &Vault, only: Option<Chunk>) -> Vec<Statement> {
+    collect(vault, only, |_| true)
+}
+
+/// The statements of a chunk that hold Lua an author wrote: the Lua lines, and the calls of
+/// `MARKER: K = lua:...` headers (whose expression is pasted as Lua). The other generated
+/// calls are left out: they are always valid Lua, and leaving them out leaves the line
+/// structure of what remains as it is.
+pub fn authored_statements(vault: &Vault, chunk: Chunk) -> Vec<Statement> {
+    collect(vault, Some(chunk), |h| {
+        h.header == levkit_syntax::dcss::Header::Marker
+            && h.args.iter().any(|a| super::spec::is_lua_marker(&a.text))
+    })
+}
+
+fn collect(
+    vault: &Vault,
+    only: Option<Chunk>,
+    headers: impl Fn(&HeaderLine) -> bool,
+) -> Vec<Statement> {
     let wanted = |chunk: Chunk| only.is_none_or(|c| c == chunk);
     // (source offset, statement): headers, rows and Lua interleaved as written.
     let mut all: Vec<(TextRange, Statement)> = Vec::new();
-    for header in vault.headers.iter().filter(|_| wanted(Chunk::Main)) {
+    for header in vault
+        .headers
+        .iter()
+        .filter(|h| wanted(Chunk::Main) && headers(h))
+    {
         let mut calls = Vec::new();
         header_statements(header, &mut calls);
         for (line, text, range) in calls {
