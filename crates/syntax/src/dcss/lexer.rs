@@ -44,6 +44,10 @@ pub(crate) fn segment_keywords(text: &str) -> Vec<(usize, bool)> {
             pos = line.end;
             continue;
         }
+        if !needs_lexing(line.content()) {
+            pos = line.end;
+            continue;
+        }
         let lexed = rules.outside(line, &mut scratch);
         for (i, token) in scratch.tokens.iter().enumerate() {
             if token.kind != DCSS_HEADER_KW {
@@ -62,6 +66,33 @@ pub(crate) fn segment_keywords(text: &str) -> Vec<(usize, bool)> {
         pos = lexed.next.max(line.end);
     }
     out
+}
+
+/// Whether a line outside blocks can open a block, start a segment or go on over the next
+/// line: the others (comments, Lua lines, most headers) need not be lexed to find segments.
+fn needs_lexing(content: &str) -> bool {
+    let rest = content.trim_start_matches(BLANKS);
+    match rest.as_bytes().first() {
+        None | Some(b'#') | Some(b':') => false,
+        Some(b'{') => true,
+        Some(_) => {
+            let word_len = rest.bytes().take_while(|&b| is_word_byte(b)).count();
+            let header = rest[word_len..]
+                .starts_with(':')
+                .then(|| Header::from_keyword(&rest[..word_len]))
+                .flatten();
+            match header {
+                Some(Header::Name | Header::DefaultDepth) => true,
+                Some(header) => match header.mode() {
+                    ArgMode::Words | ArgMode::Numbers => true,
+                    // A continued value takes the next line.
+                    _ => rest.trim_end_matches(BLANKS).ends_with('\\'),
+                },
+                // MAP lines, Lua block openers, junk: let the lexer decide.
+                None => true,
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
