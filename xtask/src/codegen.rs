@@ -2,6 +2,8 @@
 //!
 //! - `crates/model/src/nethack/tables.rs`, from the NetHack 3.4.3 tables in the corpus
 //!   (skipped, loudly, when the corpus is absent);
+//! - `crates/model/src/dcss/tables.rs`, from the DCSS 0.28.0 tables in the corpus (skipped,
+//!   loudly, when the corpus is absent);
 //! - `docs/diagnostics.md`, from the diagnostic catalog in `crates/diagnostics`;
 //! - the editors' dialect table (`editors/vscode/src/generated/dialects.ts`,
 //!   `editors/nvim/lua/levkit/dialects.lua`) and the cases their fallback detectors are tested
@@ -13,6 +15,7 @@
 //!
 //! In check mode nothing is written; a stale file is an error.
 
+mod dcss_tables;
 mod diagnostics;
 mod dialects;
 mod preview;
@@ -36,6 +39,12 @@ struct Generated {
 
 pub const TABLES_PATH: &str = "crates/model/src/nethack/tables.rs";
 pub const DIAGNOSTICS_PATH: &str = "docs/diagnostics.md";
+pub const DCSS_TABLES_PATH: &str = "crates/model/src/dcss/tables.rs";
+
+/// Where the DCSS 0.28.0 tables are in the corpus.
+pub fn dcss_tables_dir(corpus: &Path) -> PathBuf {
+    corpus.join("dcss-0.28.0/tables")
+}
 
 /// Where the NetHack 3.4.3 tables are in the corpus.
 pub fn tables_dir(corpus: &Path) -> PathBuf {
@@ -118,14 +127,23 @@ fn generate() -> Result<Vec<Generated>, String> {
     } else {
         skip_notice(&dir);
     }
+    let dir = dcss_tables_dir(&corpus_dir());
+    if dir.is_dir() {
+        files.push(Generated {
+            path: DCSS_TABLES_PATH,
+            contents: dcss_tables::generate(&dir)?,
+        });
+    } else {
+        skip_notice(&dir);
+    }
     Ok(files)
 }
 
 fn skip_notice(dir: &Path) {
     eprintln!(
         "\n**********************************************************************\n\
-         *** SKIPPED: {TABLES_PATH} was not generated or checked:\n\
-         *** the NetHack tables are not at {}\n\
+         *** SKIPPED: a table file was not generated or checked:\n\
+         *** the tables are not at {}\n\
          *** (set LEVKIT_CORPUS to the corpus directory)\n\
          **********************************************************************\n",
         dir.display()
@@ -149,15 +167,24 @@ mod tests {
     /// are, or `cargo fmt --check` and `cargo xtask codegen --check` would disagree.
     #[test]
     fn generated_tables_are_rustfmt_clean() {
-        use std::io::Write as _;
-        use std::process::{Command, Stdio};
-
         let dir = tables_dir(&corpus_dir());
-        if !dir.is_dir() {
+        let dcss = dcss_tables_dir(&corpus_dir());
+        if !dir.is_dir() || !dcss.is_dir() {
             skip_notice(&dir);
             return;
         }
-        let source = tables::generate(&dir).expect("the tables are readable");
+        for source in [
+            tables::generate(&dir).expect("the tables are readable"),
+            dcss_tables::generate(&dcss).expect("the DCSS tables are readable"),
+        ] {
+            check_rustfmt_clean(&source);
+        }
+    }
+
+    fn check_rustfmt_clean(source: &str) {
+        use std::io::Write as _;
+        use std::process::{Command, Stdio};
+
         let child = Command::new("rustfmt")
             .args(["--edition", "2024", "--emit", "stdout"])
             .current_dir(workspace_root())

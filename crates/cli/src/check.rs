@@ -125,6 +125,9 @@ pub fn run(args: &CheckArgs) -> u8 {
         .collect::<Result<_, _>>()
         .unwrap_or_default();
     progress.finish_and_clear();
+    // The process ends after the report: freeing the analysis (every file's trees and
+    // results) would only cost time.
+    std::mem::forget(host);
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -12,7 +12,7 @@ use crate::{DialectArg, EXIT_ERRORS, EXIT_OK, EXIT_TROUBLE};
 
 #[derive(Args)]
 pub struct CompileArgs {
-    /// NetHack level files (`.des`) and dungeon descriptions (`dungeon.def`) to compile.
+    /// Level files (`.des`), dungeon descriptions (`dungeon.def`) or descriptions to compile.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Where to write the compiled files (created if missing).
@@ -20,8 +20,8 @@ pub struct CompileArgs {
     out: PathBuf,
     #[arg(long, default_value = "auto", value_parser = DialectArg::parser())]
     dialect: DialectArg,
-    /// What to produce: the game's files, or (for RLG327 descriptions) a print-out or JSON on
-    /// standard output.
+    /// What to produce: the game's files, or on standard output a print-out or JSON (RLG327
+    /// descriptions) or the Lua the game generates (DCSS vaults).
     #[arg(long, value_enum, default_value_t = Emit::Files)]
     emit: Emit,
     /// With `--emit print`: reproduce the course reference parser's print-out byte for byte.
@@ -37,6 +37,8 @@ pub enum Emit {
     Print,
     /// The definitions as JSON.
     Json,
+    /// The Lua the game generates from each vault, as its `-dump-maps` prints it.
+    Lua,
 }
 
 pub fn run(args: &CompileArgs) -> u8 {
@@ -45,6 +47,7 @@ pub fn run(args: &CompileArgs) -> u8 {
         (Emit::Print, false) => EmitKind::Print,
         (Emit::Print, true) | (Emit::Json, true) => EmitKind::PrintCompat,
         (Emit::Json, false) => EmitKind::Json,
+        (Emit::Lua, _) => EmitKind::Lua,
     };
     if emit == EmitKind::Files
         && let Err(error) = std::fs::create_dir_all(&args.out)

@@ -363,3 +363,35 @@ fn an_rlg327_print_out_that_leaves_an_entry_out_says_so_and_exits_1() {
         );
     }
 }
+
+#[test]
+fn dcss_vaults_print_the_lua_crawl_generates() {
+    let file = "test-data/dcss-des/check/clean.des";
+    let lua = levkit(&["compile", "--emit", "lua", file]);
+    assert_eq!(lua.status.code(), Some(0));
+    expect![[r#"
+
+        ----------------------------------------
+        Map: clean_vault
+        function mapchunk()
+         map("xx+xxx")
+         map("x.1'Zx")
+         map("x.....")
+        end
+        function main()
+         tags("transparent")
+         tags("extra")
+         depth_weight("D:3", 5)
+         weight(10) mons("orc") mons("goblin / kobold w:5")
+         item("potion of curing")
+         subst("x = c:5 v") subst("' = .")
+         nsubst(". = 2:x / 1=y / *")
+         kfeat("Z = altar_zin")
+          if crawl.coinflip() then
+         tags("no_pool_fixup")
+          end
+        end
+
+    "#]]
+    .assert_eq(&stdout(&lua));
+}

@@ -2,6 +2,7 @@
 //!
 //! Invariant: compiling is a pure function of the model; writing files is the caller's job.
 
+pub mod dcss;
 pub mod dungeon;
 pub mod nethack;
 pub mod rlg327;

@@ -6,6 +6,9 @@
 //! `NH03xx` its `-w` warnings (reported with `-W`), `NH04xx` problems lev_comp misses.
 //! `DG` codes are the same families for dungeon.def and dgn_comp (`DG05xx`: links between a
 //! dungeon.def and the `.des` files beside it).
+//! `DC` codes are Dungeon Crawl Stone Soup vaults: `DC00xx` what crawl's lexer and grammar
+//! reject, `DC01xx` what its header functions reject when the vault's Lua runs, `DC02xx` its
+//! whole-vault checks, `DC03xx` across files, `DC04xx` problems crawl misses.
 //! Codes are never renumbered or reused.
 
 use crate::Severity;
@@ -257,4 +260,62 @@ codes! {
     RL0302 Warning Default "boss-not-unique" "A BOSS monster is not UNIQ, or several monsters are BOSS." "";
     RL0303 Warning Default "impossible-stats" "HP or SPEED can be zero or less, or WEIGHT negative." "";
     RL0304 Error Default "no-valid-entries" "No entry of the file is valid." "";
+
+    // ---- Dungeon Crawl Stone Soup vaults: crawl's lexer and grammar -------------------------
+    DC0001 Error Default "unknown-header" "A line starts with a word and a colon that is not a header keyword (keywords are case-sensitive)." "Unexpected character sequence.";
+    DC0002 Error Default "unexpected-text" "A line that is neither a header, a comment, a map, nor Lua." "Unexpected character sequence.";
+    DC0003 Error Default "map-not-in-column-0" "MAP must start in column 0 and be alone on its line." "Unexpected character sequence.";
+    DC0004 Error Default "blank-map-line" "A blank line inside MAP ... ENDMAP." "Unexpected character sequence.";
+    DC0005 Error Default "bad-tag-character" "TAGS holds a character other than letters, digits, `_` and `-` (there are no trailing comments)." "Unexpected character sequence.";
+    DC0006 Error Default "bad-number-list" "CHANCE, WEIGHT and ORDER take numbers, `%`, commas and parenthesised depths only." "Unexpected character sequence.";
+    DC0007 Error Default "one-character-item" "A comma-list item of one character, which crawl's lexer cannot read." "syntax error";
+    DC0008 Error Default "empty-item" "An empty comma-list item or an empty list." "syntax error";
+    DC0009 Error Default "missing-number" "WEIGHT or ORDER without a number." "syntax error";
+    DC0010 Error Default "chunk-outside-vault" "A prelude, validate, veto or epilogue block before the vault's NAME." "syntax error";
+    DC0011 Error Default "lua-syntax-error" "The vault's Lua does not compile (Lua 5.1)." "";
+    DC0012 Error Default "welcome-header" "WELCOME is accepted by crawl's grammar but can never compile: no Lua function backs it." "attempt to call global 'welcome' (a nil value)";
+    DC0013 Error Default "lua-always-fails" "The vault's Lua calls error() unconditionally, so validation always fails." "";
+    DC0014 Error Default "text-before-first-vault" "Text before the first NAME: that is not a comment, Lua or default-depth." "syntax error";
+
+    // ---- crawl's header functions (run when the vault is validated) --------------------------
+    DC0101 Error Default "bad-depth" "A depth range that crawl cannot read (not a number, reversed, malformed)." "Bad depth: X";
+    DC0102 Error Default "unknown-branch" "A branch name that crawl 0.28.0 does not know (names are case-sensitive)." "Unknown branch: 'X'";
+    DC0103 Error Default "bad-default-depth" "default-depth: holds a depth list crawl cannot read." "Bad default-depth: X";
+    DC0104 Error Default "bad-orient" "ORIENT takes float, encompass, north, south, east, west, northeast, northwest, southeast, southwest or centre." "Bad orient: X";
+    DC0105 Error Default "chance-out-of-range" "A CHANCE is outside 0..10000 (0% to 100%)." "Chance must be in the range [0,10000]";
+    DC0106 Error Default "negative-weight" "A WEIGHT below zero." "Bad weight: N (must be >= 0)";
+    DC0107 Error Default "missing-separator" "A glyph spec without `=` or `:` between the glyphs and the value." "malformed declaration - must use = or : in 'X'";
+    DC0108 Error Default "missing-value" "A glyph spec with nothing after its `=` or `:`." "no substitute defined in 'X'";
+    DC0109 Error Default "bad-weight-specifier" "A replacement weight `g:N` whose N is not a positive whole number." "Invalid weight specifier in \"X\"";
+    DC0110 Error Default "bad-nsubst" "An NSUBST segment whose count is not a positive number or `*`." "Bad NSUBST spec: X (Illegal spec: Y)";
+    DC0111 Error Default "shuffle-length-mismatch" "SHUFFLE blocks separated by `/` differ in length." "block shuffle segment length mismatch";
+    DC0112 Error Default "shuffle-comma" "A shuffle() call from Lua holds a comma; use `/` for blocks or one call per shuffle." "use / for block shuffle, or multiple SHUFFLE: lines";
+    DC0113 Error Default "clear-nothing" "CLEAR without glyphs." "no glyphs specified for clearing";
+    DC0114 Error Default "unknown-colour" "A colour that crawl 0.28.0 does not know for this header." "bad spec: 'X' in 'Y'";
+    DC0115 Error Default "unknown-tile" "A tile name that crawl 0.28.0 does not know." "bad spec: 'X' in 'Y'";
+    DC0116 Error Default "unknown-feature" "A KFEAT feature, trap or shop that crawl 0.28.0 does not know." "no features matching \"X\"";
+    DC0117 Error Default "unknown-mask-flag" "A KMASK flag crawl does not know." "Unknown flag: 'X'";
+    DC0118 Error Default "unknown-property" "A KPROP property crawl does not know." "bad spec: 'X' in 'Y'";
+    DC0119 Error Default "unknown-monster" "A monster name crawl 0.28.0 does not know, or cannot place." "unknown monster: \"X\"";
+    DC0120 Error Default "bad-monster-spec" "A MONS/KMONS modifier crawl rejects (equipment on a monster without hands, too many `;`...)." "";
+    DC0121 Error Default "unknown-item" "An item name crawl 0.28.0 does not know." "Bad item name: 'X'";
+    DC0122 Error Default "bad-item-spec" "An ITEM/KITEM modifier crawl rejects." "";
+    DC0123 Error Default "subvault-equals" "SUBVAULT takes `:` between the glyphs and the tags, never `=`." "SUBVAULT does not support '='. Use ':' instead.";
+    DC0124 Error Default "bad-height" "FHEIGHT takes whole numbers, with optional `:weight`." "bad spec: 'X' in 'Y'";
+    DC0125 Error Default "shuffle-nothing" "A SHUFFLE item without glyphs." "";
+
+    // ---- crawl's whole-vault checks ----------------------------------------------------------
+    DC0201 Error Default "temple-without-altar" "A temple vault (PLACE: Temple or a temple_overflow_ tag) holds no `B` altar." "Temple vault must contain at least one altar.";
+    DC0202 Error Default "overwrite-floor-cell-size" "A vault tagged overwrite_floor_cell must be one cell." "Map tagged 'overwrite_floor_cell' must be 1x1";
+    DC0203 Error Default "abyss-encompass" "An abyss vault cannot use ORIENT: encompass." "Map 'X' cannot use 'encompass' orientation in the abyss";
+    DC0204 Error Default "abyss-too-big" "An abyss vault is larger than 28x23." "Map 'X' is too big for the Abyss: WxH - max 28x23";
+    DC0205 Error Default "map-too-big" "The map is larger than its orientation allows (80x70 in all; 76x66 for floats; 53 wide or 46 high for the edges; 53x46 for corners, centre and floats)." "Map 'X' is too big: WxH - max 80x70";
+    DC0206 Error Default "no-exits" "No cell of the map can be an exit (a stair, or a passable, door or `@` cell on the border or next to a blank)." "Map 'X' has no (possible) exits; use TAGS: no_exits if this is intentional";
+    DC0207 Error Default "not-placeable" "The vault has no DEPTH, no PLACE, no default-depth and no tag that could select it." "Map 'X' has no DEPTH, no PLACE and no selectable tag in 'T'";
+
+    // ---- problems crawl misses ------------------------------------------------------------------
+    DC0401 Warning Default "dropped-item-alternative" "An ITEM/KITEM alternative crawl cannot read, which it drops silently because a later alternative is valid." "";
+
+    // ---- across files --------------------------------------------------------------------------
+    DC0301 Error Default "duplicate-vault-name" "Two vaults share a name (names are global across every file crawl loads)." "Map named 'X' already loaded at F:L";
 }

@@ -11,6 +11,8 @@ pub enum Emit {
     PrintCompat,
     /// The definitions as JSON (RLG327).
     Json,
+    /// The Lua crawl generates from each vault, as its `-dump-maps` prints it (DCSS).
+    Lua,
 }
 
 impl Emit {
@@ -20,6 +22,7 @@ impl Emit {
             Emit::Print => "a print-out (--emit print)",
             Emit::PrintCompat => "the reference parser's print-out (--emit print --compat)",
             Emit::Json => "JSON (--emit json)",
+            Emit::Lua => "Lua (--emit lua)",
         }
     }
 }

@@ -44,6 +44,8 @@ pub enum SymbolKind {
     Branch,
     /// A monster or object of an RLG327 file.
     Description,
+    /// A DCSS vault.
+    Vault,
 }
 
 /// One entry of the outline.

@@ -69,6 +69,7 @@ fn symbol(lines: &crate::Lines, symbol: &Symbol) -> DocumentSymbol {
             LevSymbolKind::Dungeon => SymbolKind::NAMESPACE,
             LevSymbolKind::Branch => SymbolKind::EVENT,
             LevSymbolKind::Description => SymbolKind::OBJECT,
+            LevSymbolKind::Vault => SymbolKind::MODULE,
         },
         tags: None,
         deprecated: None,

@@ -2,6 +2,7 @@
 //! source range of everything it holds, so checks, the compiler and the previewer can point
 //! back at the text. Lowering never fails: what the text lacks is absent from the model.
 
+pub mod dcss;
 pub mod dungeon;
 pub mod nethack;
 pub mod rlg327;

@@ -161,7 +161,9 @@ impl Dialect {
             return kind;
         }
         for line in text.lines().take(rules.lines_scanned) {
-            let line = line.trim_end_matches('\r');
+            let line = line
+                .trim_end_matches('\r')
+                .trim_start_matches(rules.indentation);
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
@@ -211,6 +213,9 @@ pub struct Detection {
     pub rlg327_file_names: &'static [(&'static str, Dialect)],
     /// How many lines are read before giving up.
     pub lines_scanned: usize,
+    /// Blanks before a line's first word, which change nothing (DCSS headers may be
+    /// indented).
+    pub indentation: &'static [char],
     /// A line whose first word is one of these (any case, whatever follows) decides.
     pub opening_words: &'static [(&'static str, Dialect)],
     /// A line whose first word is one of these (exact case), followed by `:`, decides.
@@ -232,6 +237,7 @@ pub const DETECTION: Detection = Detection {
         ("object_desc.txt", Dialect::Rlg327Object),
     ],
     lines_scanned: 400,
+    indentation: &[' ', '\t'],
     // These words open NetHack levels only; a broken line after them is still NetHack.
     opening_words: &[
         ("MAZE", Dialect::NethackDes),
@@ -323,6 +329,10 @@ mod tests {
         );
         assert_eq!(
             Dialect::detect(p, "default-depth: D:2-7\nNAME: x\n"),
+            Dialect::DcssDes
+        );
+        assert_eq!(
+            Dialect::detect(p, "  NAME:    zz_t  \n   DEPTH:  D:3\n"),
             Dialect::DcssDes
         );
         assert_eq!(

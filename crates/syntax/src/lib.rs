@@ -4,6 +4,7 @@
 //! panics; every syntax error is a [`Diagnostic`] with a code and a range.
 
 pub mod ast;
+pub mod dcss;
 mod dialect;
 pub mod dungeon;
 mod lines;
@@ -87,7 +88,8 @@ pub fn parse(text: &str, dialect: Dialect) -> Parse {
         Dialect::NethackDes => nethack::parse(text),
         Dialect::NethackDungeon => dungeon::parse(text),
         Dialect::Rlg327Monster | Dialect::Rlg327Object => rlg327::parse(text),
-        Dialect::DcssDes | Dialect::Unknown => {
+        Dialect::DcssDes => dcss::parse(text),
+        Dialect::Unknown => {
             let mut builder = rowan::GreenNodeBuilder::new();
             builder.start_node(SyntaxKind::SOURCE_FILE.into());
             if !text.is_empty() {

@@ -3,9 +3,10 @@
 //! (`MAP` ... `ENDMAP`) whose body is lexed line by line, as map rows.
 //!
 //! A dialect gives its rules through [`BlockRules`]; [`lex_lines`] owns the loop and the block
-//! state. What differs between dialects is all in the rules: what opens a block, what a body
-//! line is made of, and whether a line other than the closing one ends a block that was never
-//! closed (NetHack: a statement does; DCSS: nothing does, a missing `ENDMAP` eats the file).
+//! state. What differs between dialects is all in the rules: what opens a block, which line
+//! closes it, what a body line is made of, and whether a line other than the closing one ends a
+//! block that was never closed (NetHack: a statement does; DCSS: nothing does, a missing
+//! `ENDMAP` eats the file).
 
 use crate::SyntaxKind::{self, *};
 use crate::parser::{Lexed, offset};
@@ -102,6 +103,12 @@ pub(crate) fn first_word(content: &str) -> (usize, &str) {
 }
 
 impl LineKeyword {
+    /// If `line` is this keyword alone, pushes its tokens (line end included) and answers
+    /// true: the usual [`BlockRules::close`].
+    pub(crate) fn close(&self, line: Line<'_>, out: &mut Lexed) -> bool {
+        self.is_alone(line.content()) && self.lex(line, out).is_some()
+    }
+
     /// Whether `content` is the keyword alone on its line.
     pub(crate) fn is_alone(&self, content: &str) -> bool {
         content
@@ -149,8 +156,10 @@ pub(crate) struct OutsideLine {
 
 /// A dialect's line rules.
 pub(crate) trait BlockRules {
-    /// The line that closes a block (`ENDMAP`), when it stands alone.
-    const CLOSE: LineKeyword;
+    /// If `line` closes the open block (`ENDMAP` alone on its line, a Lua line ending in
+    /// `}}`), pushes its tokens, line end included, and answers true. A dialect with several
+    /// kinds of block remembers in its own state which one is open.
+    fn close(&mut self, line: Line<'_>, out: &mut Lexed) -> bool;
 
     /// Lexes a line outside blocks, line end included. A dialect whose blocks open with a
     /// keyword line recognises it with [`LineKeyword::lex`].
@@ -173,8 +182,7 @@ pub(crate) fn lex_lines<R: BlockRules>(text: &str, start: usize, rules: &mut R, 
     while pos < text.len() {
         let line = Line::at(text, pos);
         if in_block {
-            if R::CLOSE.is_alone(line.content()) {
-                R::CLOSE.lex(line, out);
+            if rules.close(line, out) {
                 in_block = false;
                 pos = line.end;
                 continue;
@@ -212,12 +220,16 @@ mod tests {
         trailing: &[' ', '\t'],
     };
 
+    const ENDMAP: LineKeyword = LineKeyword {
+        word: "ENDMAP",
+        kind: ENDMAP_KW,
+        trailing: &[' ', '\t'],
+    };
+
     impl BlockRules for VaultLines {
-        const CLOSE: LineKeyword = LineKeyword {
-            word: "ENDMAP",
-            kind: ENDMAP_KW,
-            trailing: &[' ', '\t'],
-        };
+        fn close(&mut self, line: Line<'_>, out: &mut Lexed) -> bool {
+            ENDMAP.close(line, out)
+        }
 
         fn outside(&mut self, line: Line<'_>, out: &mut Lexed) -> OutsideLine {
             if let Some(placement) = MAP.lex(line, out) {

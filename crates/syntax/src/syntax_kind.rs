@@ -140,6 +140,34 @@ pub enum SyntaxKind {
     /// The `.` line that ends a DESC block.
     RLG_DESC_END,
 
+    // ---- DCSS vaults ----
+    /// A header keyword without its colon: `NAME`, `SUBST`, `default-depth`...
+    DCSS_HEADER_KW,
+    /// A piece of a whole-line header value (one per physical line of a continued value).
+    DCSS_VALUE,
+    /// A piece of one comma-separated item (SUBST, ITEM, MONS...).
+    DCSS_ITEM,
+    /// One TAGS word.
+    DCSS_WORD,
+    /// A number of CHANCE, WEIGHT or ORDER.
+    DCSS_NUMBER,
+    /// The `%` after a CHANCE number.
+    DCSS_PERCENT,
+    /// The `\` that continues a header on the next line.
+    DCSS_CONTINUATION,
+    /// What follows a tab in a map row: crawl drops it.
+    DCSS_DROPPED,
+    /// The `s` letters crawl's lexer accepts before `MAP` and `ENDMAP` (its `\s` quirk).
+    DCSS_QUIRK,
+    /// The `:` that starts a one-line Lua statement.
+    LUA_MARK,
+    /// `lua`, `prelude`, `validate`, `veto` or `epilogue` before `{{`.
+    LUA_CHUNK_KW,
+    LUA_OPEN,
+    LUA_CLOSE,
+    /// One line of Lua (or the part of it inside `{{ }}`), as written.
+    LUA_TEXT,
+
     /// End of input; never stored in a tree.
     EOF,
 
@@ -231,6 +259,19 @@ pub enum SyntaxKind {
     RLG_FIELD,
     /// A line outside any entry.
     RLG_STRAY,
+    /// A DCSS vault: from its `NAME:` to the next vault, `default-depth:` or the end.
+    DCSS_VAULT,
+    /// DCSS text outside vaults: the start of the file, or a `default-depth:` line and the
+    /// file-level Lua after it.
+    DCSS_GLOBAL,
+    /// One header with its value, continuation lines included.
+    DCSS_HEADER,
+    /// `MAP` ... `ENDMAP`.
+    DCSS_MAP,
+    /// `: code`.
+    LUA_LINE,
+    /// `{{ ... }}`, possibly after a chunk keyword.
+    LUA_BLOCK,
 
     #[doc(hidden)]
     __LAST,
@@ -240,7 +281,10 @@ use SyntaxKind::*;
 
 impl SyntaxKind {
     pub fn is_trivia(self) -> bool {
-        matches!(self, WHITESPACE | NEWLINE | COMMENT | PREPROCESSOR)
+        matches!(
+            self,
+            WHITESPACE | NEWLINE | COMMENT | PREPROCESSOR | DCSS_QUIRK | DCSS_DROPPED
+        )
     }
 
     /// True for the keywords that begin a dungeon.def statement.

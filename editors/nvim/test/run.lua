@@ -120,13 +120,13 @@ vim.cmd("write")
 if not vim.wait(10000, function() return vim.bo[new].filetype == "dcss-des" end) then
   fail("the server did not make new.des a vault: " .. vim.bo[new].filetype)
 end
--- Reopened under its new language, the server reads it as a vault (LK0003 alone), not as a
--- level full of syntax errors.
-local function only_lk0003()
+-- Reopened under its new language, the server reads it as a vault (its one problem: no DEPTH,
+-- DC0207), not as a level full of NetHack syntax errors.
+local function read_as_a_vault()
   local diagnostics = vim.diagnostic.get(new)
-  return #diagnostics == 1 and diagnostics[1].code == "LK0003"
+  return #diagnostics == 1 and diagnostics[1].code == "DC0207"
 end
-if not vim.wait(10000, only_lk0003) then
+if not vim.wait(10000, read_as_a_vault) then
   fail("the server still reads new.des as a level: " .. vim.inspect(vim.diagnostic.get(new)))
 end
 passed = passed + 1

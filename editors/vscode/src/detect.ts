@@ -12,7 +12,8 @@ export function detectDialect(path: string, text: string): DialectName {
   const rlg327 = rlg327Kind(path, text);
   if (rlg327) return rlg327;
   for (const raw of lines(text).slice(0, DETECTION.linesScanned)) {
-    const line = raw.replace(/\r+$/, "");
+    let line = raw.replace(/\r+$/, "");
+    while (line !== "" && DETECTION.indentation.includes(line[0])) line = line.slice(1);
     if (line === "" || line.startsWith("#")) continue;
     const word = /^[A-Za-z0-9_-]*/.exec(line)![0];
     const opening = DETECTION.openingWords.find(([w]) => asciiLower(w) === asciiLower(word));

@@ -77,6 +77,7 @@ pub fn typescript() -> String {
            rlg327Kinds: {} as readonly (readonly [string, DialectName])[],\n  \
            rlg327FileNames: {} as readonly (readonly [string, DialectName])[],\n  \
            linesScanned: {},\n  \
+           indentation: {},\n  \
            openingWords: {} as readonly (readonly [string, DialectName])[],\n  \
            headerWords: {} as readonly (readonly [string, DialectName])[],\n  \
            linePrefixes: {} as readonly (readonly [string, DialectName])[],\n  \
@@ -86,6 +87,16 @@ pub fn typescript() -> String {
         pairs(rules.rlg327_kinds),
         pairs(rules.rlg327_file_names),
         rules.lines_scanned,
+        strings(
+            &rules
+                .indentation
+                .iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+        ),
         pairs(rules.opening_words),
         pairs(rules.header_words),
         pairs(rules.line_prefixes),
@@ -146,6 +157,7 @@ pub fn lua() -> String {
            rlg327_kinds = {},\n    \
            rlg327_file_names = {},\n    \
            lines_scanned = {},\n    \
+           indentation = {},\n    \
            opening_words = {},\n    \
            header_words = {},\n    \
            line_prefixes = {},\n    \
@@ -156,6 +168,16 @@ pub fn lua() -> String {
         pairs(rules.rlg327_kinds),
         pairs(rules.rlg327_file_names),
         rules.lines_scanned,
+        strings(
+            &rules
+                .indentation
+                .iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+        ),
         pairs(rules.opening_words),
         pairs(rules.header_words),
         pairs(rules.line_prefixes),

@@ -138,7 +138,7 @@ impl Language for Dungeon {
         };
         match emit {
             Emit::Files => {}
-            Emit::Print | Emit::PrintCompat | Emit::Json => {
+            Emit::Print | Emit::PrintCompat | Emit::Json | Emit::Lua => {
                 return Compiled::refused(format!(
                     "a dungeon description compiles to the game's `dungeon` file, not to {}",
                     emit.describe()

@@ -145,7 +145,7 @@ impl Language for Nethack {
         };
         match emit {
             Emit::Files => {}
-            Emit::Print | Emit::PrintCompat | Emit::Json => {
+            Emit::Print | Emit::PrintCompat | Emit::Json | Emit::Lua => {
                 return Compiled::refused(format!(
                     "NetHack levels compile to `.lev` files, not to {}",
                     emit.describe()

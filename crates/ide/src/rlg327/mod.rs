@@ -134,7 +134,7 @@ impl Language for Rlg327 {
             return Compiled::refused("this file holds no descriptions".into());
         };
         let text = match emit {
-            Emit::Files => {
+            Emit::Files | Emit::Lua => {
                 return Compiled::refused(format!(
                     "{} is an RLG327 description file, which the game reads as it is; use --emit print or --emit json",
                     crate::tree::display_name(file.path(db))

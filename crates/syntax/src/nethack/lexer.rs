@@ -280,12 +280,16 @@ struct LevCompLines<'t> {
     text: &'t str,
 }
 
+const ENDMAP: LineKeyword = LineKeyword {
+    word: "ENDMAP",
+    kind: ENDMAP_KW,
+    trailing: &[],
+};
+
 impl BlockRules for LevCompLines<'_> {
-    const CLOSE: LineKeyword = LineKeyword {
-        word: "ENDMAP",
-        kind: ENDMAP_KW,
-        trailing: &[],
-    };
+    fn close(&mut self, line: Line<'_>, out: &mut Lexed) -> bool {
+        ENDMAP.close(line, out)
+    }
 
     fn outside(&mut self, line: Line<'_>, out: &mut Lexed) -> OutsideLine {
         if line.content().starts_with('#') {

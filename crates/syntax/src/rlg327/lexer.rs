@@ -34,13 +34,17 @@ struct DescriptionLines {
     in_entry: bool,
 }
 
+/// A DESC text ends at a line holding only `.`.
+const DESC_END: LineKeyword = LineKeyword {
+    word: ".",
+    kind: RLG_DESC_END,
+    trailing: &[],
+};
+
 impl BlockRules for DescriptionLines {
-    /// A DESC text ends at a line holding only `.`.
-    const CLOSE: LineKeyword = LineKeyword {
-        word: ".",
-        kind: RLG_DESC_END,
-        trailing: &[],
-    };
+    fn close(&mut self, line: Line<'_>, out: &mut Lexed) -> bool {
+        DESC_END.close(line, out)
+    }
 
     /// A DESC text whose `.` is missing ends at the entry's END or at the next BEGIN.
     fn ends_block(&self, content: &str) -> bool {

@@ -201,6 +201,16 @@ function M.dialect(path, text)
   local all = lines(text)
   for n = 1, math.min(#all, rules.lines_scanned) do
     local line = all[n]:gsub("\r+$", "")
+    local indented = true
+    while indented and line ~= "" do
+      indented = false
+      for _, blank in ipairs(rules.indentation) do
+        if line:sub(1, 1) == blank then
+          line, indented = line:sub(2), true
+          break
+        end
+      end
+    end
     if line ~= "" and line:sub(1, 1) ~= "#" then
       local word = line:match("^[A-Za-z0-9_%-]*")
       local found = lookup(rules.opening_words, function(w)

@@ -23,6 +23,7 @@ return {
       { "object_desc.txt", "rlg327-object" },
     },
     lines_scanned = 400,
+    indentation = { " ", "\009" },
     opening_words = {
       { "MAZE", "nethack" },
       { "LEVEL", "nethack" },

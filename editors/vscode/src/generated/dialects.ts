@@ -37,6 +37,7 @@ export const DETECTION = {
     ["object_desc.txt", "rlg327-object"],
   ] as readonly (readonly [string, DialectName])[],
   linesScanned: 400,
+  indentation: [" ", "\t"],
   openingWords: [
     ["MAZE", "nethack"],
     ["LEVEL", "nethack"],

@@ -1,0 +1,400 @@
+//! What crawl's header functions reject when the vault's Lua runs: depth lists, ORIENT,
+//! CHANCE and WEIGHT values, the glyph specs and their names.
+
+use levkit_diagnostics::{Code, Diagnostic};
+use levkit_model::dcss::spec::{self, SpecError, SpecErrorKind};
+use levkit_model::dcss::tables::{COLOURS, TILES, WORDS};
+use levkit_model::dcss::{Arg, HeaderLine, Vault, depth};
+use levkit_syntax::dcss::Header;
+
+use super::{names, range_in};
+
+pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
+    for header in &vault.headers {
+        check_header(header, out);
+    }
+    for lua in &vault.lua {
+        for line in &lua.lines {
+            if let Some(header) = literal_call(line) {
+                check_header(&header, out);
+            }
+        }
+    }
+}
+
+/// A Lua line that calls a header function with one literal string, `subst("x = y")`: the
+/// header it stands for, with the string as its argument (crawl checks it the same way; only
+/// the header line splits lists at commas).
+fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
+    let text = &line.text;
+    let start = text.len() - text.trim_start().len();
+    let rest = &text[start..];
+    let name_len = rest.bytes().take_while(|b| b.is_ascii_lowercase()).count();
+    let header = match &rest[..name_len] {
+        "subst" => Header::Subst,
+        "nsubst" => Header::NSubst,
+        "shuffle" => Header::Shuffle,
+        "clear" => Header::Clear,
+        "kfeat" => Header::KFeat,
+        "kmons" => Header::KMons,
+        "kitem" => Header::KItem,
+        "kmask" => Header::KMask,
+        "kprop" => Header::KProp,
+        "colour" => Header::Colour,
+        "ftile" => Header::FTile,
+        "rtile" => Header::RTile,
+        "tile" => Header::Tile,
+        "subvault" => Header::Subvault,
+        "depth" => Header::Depth,
+        "place" => Header::Place,
+        "orient" => Header::Orient,
+        _ => return None,
+    };
+    let after = rest[name_len..].trim_start();
+    let parenthesised = after.starts_with('(');
+    let after = after.strip_prefix('(').unwrap_or(after).trim_start();
+    let quote = after.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let body = &after[1..];
+    let close = body.find(quote)?;
+    let literal = &body[..close];
+    let tail = body[close + 1..].trim_start();
+    // The call must end on this line: `kfeat("a" ..` followed by more text on the next line
+    // is not a literal call.
+    let tail = match tail.strip_prefix(')') {
+        Some(tail) => tail.trim(),
+        None if parenthesised => return None,
+        None => tail.trim(),
+    };
+    if literal.contains('\\') || !(tail.is_empty() || tail == ";" || tail.starts_with("--")) {
+        return None;
+    }
+    let literal_start = text.len() - body.len();
+    let from = line.range.start() + rowan::TextSize::from(literal_start as u32);
+    let range = rowan::TextRange::at(from, rowan::TextSize::of(literal));
+    Some(HeaderLine {
+        header,
+        keyword: range,
+        range,
+        args: vec![Arg {
+            text: literal.to_string(),
+            range,
+            line: line.line,
+        }],
+        numbers: Vec::new(),
+    })
+}
+
+pub(super) fn spec_error(arg: &Arg, error: SpecError, out: &mut Vec<Diagnostic>) {
+    let code = match error.kind {
+        SpecErrorKind::MissingSeparator => Code::DC0107,
+        SpecErrorKind::MissingValue => Code::DC0108,
+        SpecErrorKind::BadWeight => Code::DC0109,
+        SpecErrorKind::BadNsubst => Code::DC0110,
+        SpecErrorKind::ShuffleMismatch => Code::DC0111,
+        SpecErrorKind::ShuffleComma => Code::DC0112,
+        SpecErrorKind::ShuffleNothing => Code::DC0125,
+        SpecErrorKind::ClearNothing => Code::DC0113,
+        SpecErrorKind::SubvaultEquals => Code::DC0123,
+    };
+    let advice = match error.kind {
+        SpecErrorKind::MissingSeparator => "; write the glyphs, then `=` or `:`, then the value",
+        SpecErrorKind::MissingValue => "; write what the glyphs become after the separator",
+        SpecErrorKind::BadWeight => "; a weight is a whole number above 0, as in `x:5`",
+        SpecErrorKind::BadNsubst => "; a segment is `count = glyphs` with a count above 0, or `*`",
+        _ => "",
+    };
+    out.push(Diagnostic::new(
+        code,
+        range_in(arg, error.span),
+        format!("{}{advice}", error.message),
+    ));
+}
+
+fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
+    match header.header {
+        Header::Name
+        | Header::DefaultDepth
+        | Header::Desc
+        | Header::Tags
+        | Header::Order
+        | Header::Marker => {
+            if header.header == Header::Marker {
+                for arg in &header.args {
+                    if let Err(error) = spec::split(&arg.text) {
+                        spec_error(arg, error, out);
+                    }
+                }
+            }
+        }
+        Header::Depth | Header::Place => {
+            for arg in &header.args {
+                depths(arg, out);
+            }
+        }
+        Header::Orient => {
+            for arg in &header.args {
+                let known = arg.text.is_empty()
+                    || WORDS
+                        .iter()
+                        .any(|w| w.header == "ORIENT" && w.word == arg.text);
+                if !known {
+                    out.push(Diagnostic::new(
+                        Code::DC0104,
+                        arg.range,
+                        format!(
+                            "Bad orient: {}; ORIENT takes float, encompass, north, south, east, west, northeast, northwest, southeast, southwest or centre",
+                            arg.text
+                        ),
+                    ));
+                }
+            }
+        }
+        Header::Welcome => out.push(Diagnostic::new(
+            Code::DC0012,
+            header.keyword,
+            "WELCOME never compiles in crawl 0.28.0 (no Lua function `welcome` exists); remove it",
+        )),
+        Header::Chance | Header::Weight => {
+            for item in &header.numbers {
+                if let Some(depths_text) = &item.depths
+                    && let Err(error) = depth::parse(&depths_text.value)
+                {
+                    let arg = Arg {
+                        text: depths_text.value.clone(),
+                        range: depths_text.range,
+                        line: 0,
+                    };
+                    depth_error(&arg, error, out);
+                }
+                let Some(value) = item.value() else { continue };
+                if header.header == Header::Chance && !(0..=10000).contains(&value) {
+                    out.push(Diagnostic::new(
+                        Code::DC0105,
+                        item.range,
+                        format!(
+                            "a chance of {value} is outside 0..10000 (0% to 100%): Chance must be in the range [0,10000]"
+                        ),
+                    ));
+                }
+                if header.header == Header::Weight && value < 0 {
+                    out.push(Diagnostic::new(
+                        Code::DC0106,
+                        item.range,
+                        format!("Bad weight: {value} (must be >= 0)"),
+                    ));
+                }
+            }
+        }
+        Header::LFloorCol | Header::LRockCol => {
+            for arg in &header.args {
+                let floor = header.header == Header::LFloorCol;
+                let known = COLOURS
+                    .iter()
+                    .any(|c| c.name == arg.text && if floor { c.lfloorcol } else { c.lrockcol });
+                if !known {
+                    out.push(Diagnostic::new(
+                        Code::DC0114,
+                        arg.range,
+                        format!(
+                            "No such colour as '{}' for {} (colour names are lowercase, as `lightblue`)",
+                            arg.text,
+                            header.header.keyword()
+                        ),
+                    ));
+                }
+            }
+        }
+        Header::LFloorTile | Header::LRockTile => {
+            for arg in &header.args {
+                if !is_tile(&arg.text, |_| true) {
+                    out.push(unknown_tile(arg, 0..arg.text.len(), &arg.text, &arg.text));
+                }
+            }
+        }
+        Header::Clear | Header::Subst | Header::NSubst | Header::Shuffle => {
+            for arg in &header.args {
+                if let Some(Err(error)) = spec::transform(header.header, &arg.text) {
+                    spec_error(arg, error, out);
+                }
+            }
+        }
+        Header::Subvault => {
+            for arg in &header.args {
+                if let Err(error) = spec::subvault(&arg.text) {
+                    spec_error(arg, error, out);
+                }
+            }
+        }
+        Header::Colour
+        | Header::FTile
+        | Header::RTile
+        | Header::Tile
+        | Header::KProp
+        | Header::FHeight => {
+            for arg in &header.args {
+                overlay(header.header, arg, out);
+            }
+        }
+        Header::KMask => {
+            for arg in &header.args {
+                kmask(arg, out);
+            }
+        }
+        Header::KFeat | Header::KMons | Header::KItem => {
+            for arg in &header.args {
+                match spec::split(&arg.text) {
+                    Err(error) => spec_error(arg, error, out),
+                    Ok(keyed) => {
+                        let value = keyed.value_range.clone();
+                        match header.header {
+                            Header::KFeat => names::kfeat(arg, value, out),
+                            Header::KMons => names::monster_list(arg, value, out),
+                            _ => names::item_list(arg, value, out),
+                        }
+                    }
+                }
+            }
+        }
+        Header::Mons => {
+            for arg in &header.args {
+                names::monster_slot(arg, 0..arg.text.len(), out);
+            }
+        }
+        Header::Item => {
+            for arg in &header.args {
+                names::item_slot(arg, 0..arg.text.len(), out);
+            }
+        }
+    }
+}
+
+fn depth_error(arg: &Arg, error: depth::DepthError, out: &mut Vec<Diagnostic>) {
+    let (code, advice) = match &error {
+        depth::DepthError::UnknownBranch { .. } => (
+            Code::DC0102,
+            "; branch names are crawl's abbreviations, case-sensitive (D, Lair, Orc, Vaults...)",
+        ),
+        depth::DepthError::BadDepth { .. } => (
+            Code::DC0101,
+            "; a depth is N, N-M, N-, $ or N-$ with levels from 1",
+        ),
+    };
+    out.push(Diagnostic::new(
+        code,
+        range_in(arg, error.span()),
+        format!("{}{advice}", error.message()),
+    ));
+}
+
+fn depths(arg: &Arg, out: &mut Vec<Diagnostic>) {
+    if let Err(error) = depth::parse(&arg.text) {
+        depth_error(arg, error, out);
+    }
+}
+
+fn is_tile(name: &str, accepts: impl Fn(&levkit_model::dcss::tables::Tile) -> bool) -> bool {
+    name.eq_ignore_ascii_case("none")
+        || TILES
+            .iter()
+            .any(|t| t.name.eq_ignore_ascii_case(name) && accepts(t))
+}
+
+fn unknown_tile(arg: &Arg, span: std::ops::Range<usize>, name: &str, list: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::DC0115,
+        range_in(arg, span),
+        format!("bad spec: '{name}' in '{list}': crawl 0.28.0 has no such tile"),
+    )
+}
+
+/// COLOUR, tiles, KPROP, FHEIGHT: each option's name.
+fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
+    let overlay = match spec::overlay(&arg.text) {
+        Ok(overlay) => overlay,
+        Err(error) => return spec_error(arg, error, out),
+    };
+    let list = &arg.text[spec::split(&arg.text)
+        .map(|k| k.value_range)
+        .unwrap_or(0..0)];
+    for (option, span) in overlay.options.iter().zip(&overlay.spans) {
+        let name = option.value.as_str();
+        match header {
+            Header::Colour => {
+                let known = name.eq_ignore_ascii_case("none")
+                    || COLOURS
+                        .iter()
+                        .any(|c| c.colour && c.name.eq_ignore_ascii_case(name));
+                if !known {
+                    out.push(Diagnostic::new(
+                        Code::DC0114,
+                        range_in(arg, span.clone()),
+                        format!("bad spec: '{name}' in '{list}': crawl 0.28.0 has no such colour"),
+                    ));
+                }
+            }
+            Header::FTile | Header::RTile | Header::Tile => {
+                for word in name.split_whitespace() {
+                    if matches!(word, "no_random" | "last_tile") {
+                        continue;
+                    }
+                    let known = is_tile(word, |t| match header {
+                        Header::FTile => t.ftile,
+                        Header::RTile => t.rtile,
+                        _ => t.tile,
+                    });
+                    if !known {
+                        out.push(unknown_tile(arg, span.clone(), word, list));
+                    }
+                }
+            }
+            Header::KProp => {
+                let known = WORDS.iter().any(|w| w.header == "KPROP" && w.word == name);
+                if !known {
+                    out.push(Diagnostic::new(
+                        Code::DC0118,
+                        range_in(arg, span.clone()),
+                        format!(
+                            "bad spec: '{name}' in '{list}': KPROP takes bloody, highlight, no_cloud_gen, no_tele_into, no_tide, no_jiyva or nothing"
+                        ),
+                    ));
+                }
+            }
+            _ => {
+                if name.trim().parse::<i32>().is_err() {
+                    out.push(Diagnostic::new(
+                        Code::DC0124,
+                        range_in(arg, span.clone()),
+                        format!("bad spec: '{name}' in '{list}': a height is a whole number"),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+fn kmask(arg: &Arg, out: &mut Vec<Diagnostic>) {
+    let keyed = match spec::split(&arg.text) {
+        Ok(keyed) => keyed,
+        Err(error) => return spec_error(arg, error, out),
+    };
+    let start = keyed.value_range.start;
+    let value = keyed.value;
+    let mut pos = 0;
+    for word in value.split([' ', '\t', '/']) {
+        let span = start + pos..start + pos + word.len();
+        pos += word.len() + 1;
+        let flag = word.strip_prefix('!').unwrap_or(word);
+        if flag.is_empty() {
+            continue;
+        }
+        if !WORDS.iter().any(|w| w.header == "KMASK" && w.word == flag) {
+            out.push(Diagnostic::new(
+                Code::DC0117,
+                range_in(arg, span),
+                format!(
+                    "Unknown flag: '{flag}'; KMASK takes vault, no_item_gen, no_monster_gen, no_pool_fixup, no_wall_fixup, opaque, no_trap_gen (or !flag)"
+                ),
+            ));
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The checks crawl 0.28.0 makes when it compiles a vault (section 6.1 of the research note),
+//! each problem at its own place and all of them at once: the header functions' argument
+//! checks (`headers`, with the names of `names`), the whole-vault checks after the vault's Lua
+//! ran (`vault`), and the vault's Lua compiled as Lua 5.1 (`lua`).
+//!
+//! A vault is checked on its own (its model is one segment of a file); what crawl learns from
+//! the rest of the file is passed in [`Context`]. Names across files are the caller's (see
+//! [`duplicate_names`]).
+
+mod headers;
+mod lua;
+mod names;
+mod vault;
+
+use levkit_diagnostics::{Code, Diagnostic, TextRange};
+use levkit_model::dcss::{Arg, Global, Vault};
+
+/// What a vault's checks need to know about the file around it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Context {
+    /// Whether a `default-depth:` line comes before the vault in its file.
+    pub default_depth: bool,
+}
+
+/// Every problem crawl would report for the vault (ranges in the vault's model).
+pub fn check_vault(vault: &Vault, context: Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    headers::check(vault, &mut out);
+    // A header inside a Lua branch runs only when the branch is taken: crawl's one validation
+    // run may not see its problem (it fails when the vault is placed), so it is a warning.
+    let conditional = lua::conditional_ranges(vault);
+    for diagnostic in &mut out {
+        if conditional
+            .iter()
+            .any(|r| r.contains_range(diagnostic.range))
+        {
+            diagnostic.severity = levkit_diagnostics::Severity::Warning;
+            diagnostic.message.push_str(
+                " (inside Lua that crawl's validation may skip; the vault fails when placed)",
+            );
+        }
+    }
+    lua::check(vault, &mut out);
+    vault::check(vault, context, &mut out);
+    out
+}
+
+/// The problems of the text outside vaults: a bad `default-depth:`, file-level Lua that does
+/// not compile.
+pub fn check_global(global: &Global) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let Some(header) = &global.default_depth
+        && let Some(arg) = header.args.first()
+        && let Err(error) = levkit_model::dcss::depth::parse(&arg.text)
+    {
+        out.push(Diagnostic::new(
+            Code::DC0103,
+            range_in(arg, error.span()),
+            format!(
+                "crawl cannot read this default depth: {}",
+                error.message().to_lowercase()
+            ),
+        ));
+    }
+    lua::check_global(global, &mut out);
+    out
+}
+
+/// A vault name and where it is written, for [`duplicate_names`].
+pub struct NameSite<F> {
+    pub file: F,
+    pub name: String,
+    pub range: TextRange,
+}
+
+/// crawl's names are global across every file it loads: the second vault of a name is an
+/// error (reported there, with the first as a label when it is in the same file).
+pub fn duplicate_names<F: Copy + PartialEq>(
+    sites: &[NameSite<F>],
+    describe: impl Fn(&NameSite<F>) -> String,
+) -> Vec<(F, Diagnostic)> {
+    let mut first: std::collections::HashMap<&str, &NameSite<F>> = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for site in sites {
+        match first.get(site.name.as_str()) {
+            None => {
+                first.insert(&site.name, site);
+            }
+            Some(original) => {
+                let mut diagnostic = Diagnostic::new(
+                    Code::DC0301,
+                    site.range,
+                    format!(
+                        "a vault named '{}' already exists ({}); vault names must be unique across every file",
+                        site.name,
+                        describe(original)
+                    ),
+                );
+                if original.file == site.file {
+                    diagnostic = diagnostic.with_label(original.range, "first defined here");
+                }
+                out.push((site.file, diagnostic));
+            }
+        }
+    }
+    out
+}
+
+/// The source range of `span`, a byte range of the argument's text: exact when the argument
+/// is written on one piece, the whole argument when continuation lines joined it.
+pub(crate) fn range_in(arg: &Arg, span: std::ops::Range<usize>) -> TextRange {
+    let len = u32::from(arg.range.len()) as usize;
+    if len == arg.text.len() && span.end <= len && span.start <= span.end {
+        TextRange::new(
+            arg.range.start() + rowan::TextSize::from(span.start as u32),
+            arg.range.start() + rowan::TextSize::from(span.end as u32),
+        )
+    } else {
+        arg.range
+    }
+}

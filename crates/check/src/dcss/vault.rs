@@ -1,0 +1,427 @@
+//! crawl's whole-vault checks, made once the vault's Lua has run: temples, the 1x1 rule of
+//! `overwrite_floor_cell`, abyss vaults, the size per orientation, exits, and whether the
+//! vault can be chosen at all. crawl reports them at the line where it noticed the vault had
+//! ended (the next vault's NAME:); here each is at what causes it.
+//!
+//! Lua may change tags, depths and the map, so a vault with Lua of its own gets only the
+//! checks its Lua cannot change. The map checks run on every map the header transforms can
+//! make: an error only when no outcome passes (crawl draws one outcome at random).
+
+use levkit_diagnostics::{Code, Diagnostic, TextRange};
+use levkit_model::dcss::spec::{self, Transform};
+use levkit_model::dcss::tables::WORDS;
+use levkit_model::dcss::{Vault, depth};
+use levkit_syntax::dcss::Header;
+
+use super::Context;
+
+pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) {
+    let authored_lua = vault.lua.iter().any(|l| !l.lines.is_empty());
+    let tags: Vec<&str> = vault.tags().map(|a| a.text.as_str()).collect();
+    let orient = vault
+        .headers_of(Header::Orient)
+        .last()
+        .and_then(|h| h.args.first());
+    let orient_text = orient.map_or("", |a| a.text.as_str());
+    let name = &vault.name.value;
+    let tag_range = |wanted: &dyn Fn(&str) -> bool| {
+        vault
+            .tags()
+            .find(|a| wanted(&a.text))
+            .map_or(vault.name.range, |a| a.range)
+    };
+
+    if !authored_lua {
+        placeable(vault, context, &tags, orient_text, out);
+    }
+
+    let rows: Vec<&[u8]> = vault.rows().map(|r| r.text.as_bytes()).collect();
+    if rows.is_empty() || authored_lua {
+        return;
+    }
+    let map_range = vault
+        .maps
+        .iter()
+        .find(|m| !m.rows.is_empty())
+        .map_or(vault.name.range, |m| {
+            TextRange::at(m.range.start(), 3.into())
+        });
+    let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let height = rows.len();
+    let size = format!("{width}x{height}");
+
+    let grid = Grid::new(vault, &rows, width);
+    let in_temple = vault.headers_of(Header::Place).any(|h| {
+        h.args.iter().any(|a| {
+            depth::parse(&a.text).is_ok_and(|ranges| {
+                ranges
+                    .iter()
+                    .any(|r| !r.exclude && r.branch.as_deref() == Some("Temple"))
+            })
+        })
+    });
+    let overflow = tags.iter().find(|t| t.starts_with("temple_overflow_"));
+    match overflow {
+        // crawl trusts the specialised overflow temples.
+        Some(tag) if !tag.starts_with("temple_overflow_generic_") => {}
+        Some(_) => {
+            if let Some(altars) = grid.exact_count(b'B') {
+                let wanted = format!("temple_overflow_generic_{altars}");
+                if !tags.contains(&wanted.as_str()) {
+                    out.push(Diagnostic::new(
+                        Code::DC0201,
+                        tag_range(&|t| t.starts_with("temple_overflow_generic_")),
+                        format!(
+                            "the temple has {altars} altars (`B`) but not the tag '{wanted}'; the generic overflow tag must match the number of altars"
+                        ),
+                    ));
+                }
+            }
+        }
+        None if in_temple && !grid.may_hold(b'B') => out.push(Diagnostic::new(
+            Code::DC0201,
+            map_range,
+            "Temple vault must contain at least one altar: put a `B` in the map",
+        )),
+        None => {}
+    }
+    if tags.contains(&"overwrite_floor_cell") && (width != 1 || height != 1) {
+        out.push(Diagnostic::new(
+            Code::DC0202,
+            tag_range(&|t| t == "overwrite_floor_cell"),
+            format!("Map tagged 'overwrite_floor_cell' must be 1x1, not {size}"),
+        ));
+    }
+    if tags.iter().any(|t| matches!(*t, "abyss" | "abyss_rune")) {
+        if orient_text == "encompass" {
+            out.push(Diagnostic::new(
+                Code::DC0203,
+                orient.map_or(map_range, |a| a.range),
+                format!("Map '{name}' cannot use 'encompass' orientation in the abyss"),
+            ));
+        }
+        if width > 28 || height > 23 {
+            out.push(Diagnostic::new(
+                Code::DC0204,
+                map_range,
+                format!("Map '{name}' is too big for the Abyss: {size} - max 28x23"),
+            ));
+        }
+    }
+    size_checks(name, orient_text, width, height, map_range, out);
+
+    let exempt = orient_text == "encompass"
+        || tags
+            .iter()
+            .any(|t| matches!(*t, "unrand" | "dummy" | "no_exits"));
+    if !exempt && !grid.has_possible_exit() {
+        out.push(Diagnostic::new(
+            Code::DC0206,
+            map_range,
+            format!(
+                "Map '{name}' has no (possible) exits: no stair, and no door, `@` or passable cell on the map's edge or next to a blank; use TAGS: no_exits if this is intentional"
+            ),
+        ));
+    }
+}
+
+fn size_checks(
+    name: &str,
+    orient: &str,
+    width: usize,
+    height: usize,
+    range: TextRange,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut problem = |message: String| out.push(Diagnostic::new(Code::DC0205, range, message));
+    if width > 80 || height > 70 {
+        problem(format!(
+            "Map '{name}' is too big: {width}x{height} - max 80x70"
+        ));
+        return;
+    }
+    if orient.is_empty() || orient == "float" {
+        let kind = if orient.is_empty() {
+            "Minivault"
+        } else {
+            "Float"
+        };
+        if width > 76 || height > 66 {
+            problem(format!(
+                "{kind} '{name}' is too big: {width}x{height} - max 76x66"
+            ));
+            return;
+        }
+    }
+    match orient {
+        "encompass" => {}
+        "north" | "south" if height > 46 => problem(format!(
+            "Map too large - height {height} (max 46) for ORIENT: {orient}"
+        )),
+        "east" | "west" if width > 53 => problem(format!(
+            "Map too large - width {width} (max 53) for ORIENT: {orient}"
+        )),
+        "north" | "south" | "east" | "west" => {}
+        _ if width > 53 || height > 46 => {
+            let orient = if orient.is_empty() {
+                "minivault"
+            } else {
+                orient
+            };
+            problem(format!(
+                "Map too large - {width}x{height} (max 53x46) for a {orient} map"
+            ))
+        }
+        _ => {}
+    }
+}
+
+fn placeable(
+    vault: &Vault,
+    context: Context,
+    tags: &[&str],
+    orient: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    // A depth list crawl cannot read is reported on its own; it still counts as a DEPTH here.
+    let has_depth = context.default_depth
+        || vault.headers_of(Header::Depth).any(|h| {
+            h.args
+                .iter()
+                .any(|a| depth::parse(&a.text).map_or(true, |r| !r.is_empty()))
+        });
+    let has_place = vault
+        .headers_of(Header::Place)
+        .last()
+        .and_then(|h| h.args.first())
+        .is_some_and(|a| !a.text.is_empty());
+    if has_depth || has_place {
+        return;
+    }
+    let mut all: Vec<&str> = tags.to_vec();
+    if orient.is_empty() {
+        all.push("minivault");
+    }
+    if all.iter().any(|t| is_selectable(t)) {
+        return;
+    }
+    all.sort();
+    all.dedup();
+    out.push(Diagnostic::new(
+        Code::DC0207,
+        vault.name.range,
+        format!(
+            "Map '{}' has no DEPTH, no PLACE and no selectable tag in '{}': add a DEPTH (or PLACE), or a tag another vault selects it by",
+            vault.name.value,
+            all.join(" ")
+        ),
+    ));
+}
+
+/// Whether a tag lets a vault be chosen by tag: any word but crawl's flags and the `uniq_`,
+/// `luniq_`, `ruin_` and `chance_` prefixes.
+fn is_selectable(tag: &str) -> bool {
+    let prefixed = ["uniq_", "luniq_", "ruin_", "chance_"]
+        .iter()
+        .any(|p| tag.starts_with(p));
+    let flag = WORDS
+        .iter()
+        .any(|w| w.header == "TAGS" && w.kind == "flag tag" && w.word == tag);
+    !(prefixed || flag)
+}
+
+/// A set of glyphs: bit `b` for ASCII byte `b`, bit 0 for any other byte.
+type Glyphs = u128;
+
+fn bit(byte: u8) -> Glyphs {
+    if byte < 128 && byte != 0 {
+        1 << byte
+    } else {
+        1
+    }
+}
+
+fn bits(text: &str) -> Glyphs {
+    text.bytes().fold(0, |set, b| set | bit(b))
+}
+
+/// What each cell of the map may hold after the header transforms.
+struct Grid {
+    cells: Vec<Vec<Glyphs>>,
+}
+
+const BLANK: Glyphs = 1 << b' ';
+
+impl Grid {
+    fn new(vault: &Vault, rows: &[&[u8]], width: usize) -> Grid {
+        let mut cells: Vec<Vec<Glyphs>> = rows
+            .iter()
+            .map(|r| {
+                (0..width)
+                    .map(|x| r.get(x).map_or(BLANK, |&b| bit(b)))
+                    .collect()
+            })
+            .collect();
+        for header in &vault.headers {
+            for arg in &header.args {
+                let Some(Ok(transform)) = spec::transform(header.header, &arg.text) else {
+                    continue;
+                };
+                let step: Box<dyn Fn(Glyphs) -> Glyphs> = match transform {
+                    Transform::Subst(s) => {
+                        let keys = bits(&s.keys);
+                        let options = s.options.iter().fold(0, |set, o| set | char_bit(o.value));
+                        Box::new(move |set| {
+                            if set & keys != 0 {
+                                (set & !keys) | options
+                            } else {
+                                set
+                            }
+                        })
+                    }
+                    Transform::NSubst(n) => {
+                        let keys = bits(&n.keys);
+                        let options = n
+                            .segments
+                            .iter()
+                            .flat_map(|s| &s.options)
+                            .fold(0, |set, o| set | char_bit(o.value));
+                        Box::new(move |set| if set & keys != 0 { set | options } else { set })
+                    }
+                    Transform::Shuffle(s) => {
+                        // Each glyph may become the glyph at its place in any block.
+                        let blocks: Vec<Vec<u8>> =
+                            s.blocks.iter().map(|b| b.bytes().collect()).collect();
+                        let mut to: Vec<(Glyphs, Glyphs)> = Vec::new();
+                        if blocks.len() == 1 {
+                            let all = bits(&s.blocks[0]);
+                            to.extend(blocks[0].iter().map(|&b| (bit(b), all)));
+                        } else {
+                            for i in 0..blocks[0].len() {
+                                let column = blocks
+                                    .iter()
+                                    .filter_map(|b| b.get(i))
+                                    .fold(0, |set, &b| set | bit(b));
+                                to.extend(
+                                    blocks
+                                        .iter()
+                                        .filter_map(|b| b.get(i))
+                                        .map(|&b| (bit(b), column)),
+                                );
+                            }
+                        }
+                        Box::new(move |set| {
+                            to.iter()
+                                .filter(|(from, _)| set & from != 0)
+                                .fold(set, |acc, (_, targets)| acc | targets)
+                        })
+                    }
+                    Transform::Clear(glyphs) => {
+                        let keys = bits(&glyphs);
+                        Box::new(move |set| {
+                            if set & keys != 0 {
+                                (set & !keys) | BLANK
+                            } else {
+                                set
+                            }
+                        })
+                    }
+                };
+                for row in &mut cells {
+                    for cell in row.iter_mut() {
+                        *cell = step(*cell);
+                    }
+                }
+            }
+        }
+        Grid { cells }
+    }
+
+    /// How many cells hold `glyph` whatever the transforms draw (`None` when they decide).
+    fn exact_count(&self, glyph: u8) -> Option<usize> {
+        let mut count = 0;
+        for &set in self.cells.iter().flatten() {
+            if set == bit(glyph) {
+                count += 1;
+            } else if set & bit(glyph) != 0 {
+                return None;
+            }
+        }
+        Some(count)
+    }
+
+    fn may_hold(&self, glyph: u8) -> bool {
+        self.cells.iter().flatten().any(|set| set & bit(glyph) != 0)
+    }
+
+    fn has_possible_exit(&self) -> bool {
+        let height = self.cells.len();
+        let width = self.cells.first().map_or(0, |r| r.len());
+        let mut exit_glyphs: Glyphs = 0;
+        let mut stair_glyphs: Glyphs = 0;
+        for glyph in 1..128u8 {
+            if glyph == b' ' {
+                continue;
+            }
+            // At compile time crawl judges a cell by its glyph's own meaning: KFEAT, KMONS and
+            // KITEM are resolved only when the vault is placed.
+            let feature = glyph_feature(glyph);
+            if feature == Feature::Stair {
+                stair_glyphs |= bit(glyph);
+            }
+            if b"@=+".contains(&glyph) || feature != Feature::Solid {
+                exit_glyphs |= bit(glyph);
+            }
+        }
+        // Bytes beyond ASCII are floor.
+        exit_glyphs |= 1;
+        for y in 0..height {
+            for x in 0..width {
+                let set = self.cells[y][x];
+                if set & stair_glyphs != 0 {
+                    return true;
+                }
+                if set & exit_glyphs == 0 {
+                    continue;
+                }
+                if x == 0 || y == 0 || x + 1 == width || y + 1 == height {
+                    return true;
+                }
+                let neighbours = [
+                    self.cells[y - 1][x],
+                    self.cells[y + 1][x],
+                    self.cells[y][x - 1],
+                    self.cells[y][x + 1],
+                ];
+                if neighbours.iter().any(|n| n & BLANK != 0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+fn char_bit(c: char) -> Glyphs {
+    if c.is_ascii() { bit(c as u8) } else { 1 }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Feature {
+    /// A wall, tree, statue or grate (closed doors count as passable here, as in crawl's
+    /// exit rule).
+    Solid,
+    /// A stair or gate other than an escape hatch.
+    Stair,
+    Floor,
+}
+
+fn glyph_feature(glyph: u8) -> Feature {
+    match glyph {
+        b'x' | b'X' | b'c' | b'v' | b'b' | b'm' | b'n' | b'o' | b't' | b'G' | b'I' => {
+            Feature::Solid
+        }
+        b'}' | b'{' | b')' | b'(' | b']' | b'[' => Feature::Stair,
+        _ => Feature::Floor,
+    }
+}

@@ -1,0 +1,299 @@
+//! Dungeon Crawl Stone Soup vaults: diagnostics (crawl's checks, vault by vault), duplicate
+//! vault names across the workspace, the outline by vault, folding of vaults, maps and Lua
+//! blocks, and the Lua crawl generates (`--emit lua`).
+//!
+//! A file is cut into segments (`levkit_syntax::dcss::segments`): the text before the first
+//! vault and after each `default-depth:`, and one per vault. Each segment's text is interned
+//! with what the checks need from the file around it, and parsed, lowered and checked by
+//! queries keyed on it: an edit inside one vault re-runs those queries for that vault only,
+//! and the others' answers are reused, then shifted to where their segment now lies.
+
+use levkit_check::dcss::{Context, NameSite, check_global, check_vault, duplicate_names};
+use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
+use levkit_model::dcss::{Segment as Model, lower};
+use levkit_syntax::{Dialect, Parse, SyntaxKind};
+
+use crate::compile::{Compiled, Emit};
+use crate::db::{SourceFile, Workspace, dialect};
+use crate::features::{Fold, FoldKind, Symbol, SymbolKind};
+use crate::languages::Language;
+
+pub(crate) struct Dcss;
+
+/// One segment's text, with the part of its file's context its checks depend on.
+#[salsa::interned(debug)]
+pub(crate) struct SegmentText<'db> {
+    #[returns(ref)]
+    text: String,
+    context: Context,
+}
+
+/// A segment of a file: where it starts, and its interned text.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Placed<'db> {
+    pub start: TextSize,
+    pub segment: SegmentText<'db>,
+}
+
+/// The segments of a DCSS file (none for other dialects), each with its start.
+#[salsa::tracked(returns(ref))]
+fn segment_list<'db>(
+    db: &'db dyn salsa::Database,
+    file: SourceFile,
+) -> Vec<(u32, SegmentText<'db>)> {
+    if dialect(db, file) != Dialect::DcssDes {
+        return Vec::new();
+    }
+    let text = file.text(db);
+    let mut context = Context::default();
+    levkit_syntax::dcss::segments(text)
+        .into_iter()
+        .map(|s| {
+            let piece = &text[s.range.clone()];
+            if s.kind == SyntaxKind::DCSS_GLOBAL && piece.trim_start().starts_with("default-depth:")
+            {
+                context.default_depth = true;
+            }
+            (
+                s.range.start as u32,
+                SegmentText::new(db, piece.to_string(), context),
+            )
+        })
+        .collect()
+}
+
+pub(crate) fn segments<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Placed<'db>> {
+    segment_list(db, file)
+        .iter()
+        .map(|&(start, segment)| Placed {
+            start: TextSize::from(start),
+            segment,
+        })
+        .collect()
+}
+
+#[salsa::tracked(returns(ref))]
+pub(crate) fn segment_parse<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> Parse {
+    levkit_syntax::dcss::parse_segment(segment.text(db))
+}
+
+/// The segment's model, offsets relative to the segment.
+#[salsa::tracked(returns(ref))]
+pub(crate) fn segment_model<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> Model {
+    lower(&segment_parse(db, segment).syntax())
+}
+
+/// The segment's syntax errors and crawl's checks, offsets relative to the segment.
+#[salsa::tracked(returns(ref))]
+pub(crate) fn segment_diagnostics<'db>(
+    db: &'db dyn salsa::Database,
+    segment: SegmentText<'db>,
+) -> Vec<Diagnostic> {
+    let mut out = segment_parse(db, segment).errors().to_vec();
+    match segment_model(db, segment) {
+        Model::Vault(vault) => out.extend(check_vault(vault, *segment.context(db))),
+        Model::Global(global) => out.extend(check_global(global)),
+    }
+    out
+}
+
+/// A vault segment's name and its range in the segment. A NAME on one line is read from the
+/// text directly: the workspace's duplicate check then needs no parse, and the parses of
+/// every file can run in parallel.
+#[salsa::tracked(returns(ref))]
+fn segment_name<'db>(
+    db: &'db dyn salsa::Database,
+    segment: SegmentText<'db>,
+) -> Option<(String, TextRange)> {
+    let text = segment.text(db);
+    let first_line = text.lines().next().unwrap_or("");
+    let indent = first_line.len() - first_line.trim_start_matches([' ', '\t']).len();
+    if let Some(value) = first_line[indent..].strip_prefix("NAME:") {
+        let value = value.trim_end_matches('\r');
+        if !value.trim_end().ends_with('\\') && !value.contains("NAME:") {
+            let lead = value.len() - value.trim_start_matches([' ', '\t']).len();
+            let name = value.trim_matches([' ', '\t']);
+            let start = (indent + "NAME:".len() + lead) as u32;
+            return Some((
+                name.to_string(),
+                TextRange::at(start.into(), TextSize::of(name)),
+            ));
+        }
+    }
+    match segment_model(db, segment) {
+        Model::Vault(vault) => Some((vault.name.value.clone(), vault.name.range)),
+        Model::Global(_) => None,
+    }
+}
+
+/// The vault names of a file, with their ranges in the file.
+#[salsa::tracked(returns(ref))]
+pub(crate) fn vault_names(db: &dyn salsa::Database, file: SourceFile) -> Vec<(String, TextRange)> {
+    segments(db, file)
+        .iter()
+        .filter_map(|placed| {
+            segment_name(db, placed.segment)
+                .as_ref()
+                .map(|(name, range)| (name.clone(), *range + placed.start))
+        })
+        .collect()
+}
+
+/// Duplicate vault names across the workspace: crawl loads the files in the byte order of
+/// their paths, so the later vault of a name (in that order) is the duplicate.
+#[salsa::tracked(returns(ref))]
+pub(crate) fn duplicates(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> Vec<(SourceFile, Diagnostic)> {
+    let mut files: Vec<SourceFile> = workspace
+        .files(db)
+        .iter()
+        .copied()
+        .filter(|&f| dialect(db, f) == Dialect::DcssDes)
+        .collect();
+    files.sort_by(|a, b| {
+        a.path(db)
+            .as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.path(db).as_os_str().as_encoded_bytes())
+    });
+    let sites: Vec<NameSite<SourceFile>> = files
+        .iter()
+        .flat_map(|&file| {
+            vault_names(db, file)
+                .iter()
+                .map(move |(name, range)| NameSite {
+                    file,
+                    name: name.clone(),
+                    range: *range,
+                })
+        })
+        .collect();
+    duplicate_names(&sites, |site| {
+        let line = crate::db::line_index(db, site.file)
+            .line_col(site.range.start())
+            .line
+            + 1;
+        format!(
+            "at {}:{line}",
+            crate::tree::display_name(site.file.path(db))
+        )
+    })
+}
+
+impl Language for Dcss {
+    fn diagnostics(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for placed in segments(db, file) {
+            out.extend(
+                segment_diagnostics(db, placed.segment)
+                    .iter()
+                    .map(|d| levkit_syntax::dcss::shifted(d, placed.start)),
+            );
+        }
+        out
+    }
+
+    fn workspace_diagnostics(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+    ) -> Vec<(SourceFile, Diagnostic)> {
+        duplicates(db, workspace)
+            .iter()
+            .filter(|(f, _)| *f == file)
+            .cloned()
+            .collect()
+    }
+
+    fn symbols(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Symbol> {
+        segments(db, file)
+            .iter()
+            .filter_map(|placed| match segment_model(db, placed.segment) {
+                Model::Vault(vault) => {
+                    let range = segment_parse(db, placed.segment).syntax();
+                    let range = crate::tree::trimmed(&range) + placed.start;
+                    Some(Symbol {
+                        name: vault.name.value.clone(),
+                        detail: vault_detail(vault),
+                        kind: SymbolKind::Vault,
+                        range,
+                        focus: vault.name.range + placed.start,
+                        children: Vec::new(),
+                    })
+                }
+                Model::Global(_) => None,
+            })
+            .collect()
+    }
+
+    fn folding_ranges(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Fold> {
+        let mut out = Vec::new();
+        for placed in segments(db, file) {
+            let root = segment_parse(db, placed.segment).syntax();
+            out.extend(
+                crate::tree::folds(&root, |k| {
+                    matches!(
+                        k,
+                        SyntaxKind::DCSS_VAULT | SyntaxKind::DCSS_MAP | SyntaxKind::LUA_BLOCK
+                    )
+                })
+                .into_iter()
+                .map(|f| Fold {
+                    range: f.range + placed.start,
+                    kind: f.kind,
+                }),
+            );
+        }
+        out.retain(|f| f.kind == FoldKind::Comment || !f.range.is_empty());
+        out
+    }
+
+    fn compile(
+        &self,
+        db: &dyn salsa::Database,
+        file: SourceFile,
+        emit: Emit,
+        _diagnostics: &[Diagnostic],
+    ) -> Compiled {
+        match emit {
+            // crawl prints a vault's Lua even when the vault then fails its checks.
+            Emit::Lua => Compiled {
+                text: Some(levkit_compile::dcss::dump_maps(
+                    segments(db, file)
+                        .iter()
+                        .map(|p| segment_model(db, p.segment)),
+                )),
+                ..Compiled::default()
+            },
+            Emit::Files | Emit::Print | Emit::PrintCompat | Emit::Json => {
+                Compiled::refused(format!(
+                    "{} is a DCSS vault file: it compiles to Lua (--emit lua)",
+                    crate::tree::display_name(file.path(db))
+                ))
+            }
+        }
+    }
+}
+
+/// The outline's detail of a vault: its depths, or its place.
+fn vault_detail(vault: &levkit_model::dcss::Vault) -> Option<String> {
+    use levkit_syntax::dcss::Header;
+    let of = |header| {
+        vault
+            .headers_of(header)
+            .flat_map(|h| h.args.iter().map(|a| a.text.clone()))
+            .filter(|t| !t.is_empty())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let depth = of(Header::Depth);
+    let place = of(Header::Place);
+    match (depth.is_empty(), place.is_empty()) {
+        (false, _) => Some(depth),
+        (true, false) => Some(place),
+        (true, true) => None,
+    }
+}

@@ -1,0 +1,236 @@
+//! The Lua crawl generates from a vault (section 5 of the research note): every header becomes
+//! calls in `main`, every map row a `map("...")` call in `mapchunk`, author Lua goes verbatim
+//! into its chunk; statements keep their source lines, so that a chunk's line *k* is source line
+//! *first + k*.
+
+use levkit_syntax::dcss::{ArgMode, Chunk, Header};
+use rowan::TextRange;
+
+use super::{HeaderLine, Vault, spec};
+
+/// One statement of a chunk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    pub chunk: Chunk,
+    /// The source line crawl gives it (segment-relative).
+    pub line: u32,
+    pub text: String,
+    /// Where it comes from.
+    pub range: TextRange,
+    /// Whether an author wrote it (Lua) rather than crawl generating it from a header or row.
+    pub authored: bool,
+}
+
+/// A string as crawl quotes it: `\` and `"` escaped, nothing else.
+pub fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        if c == '\\' || c == '"' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+fn call(name: &str, arg: &str) -> String {
+    format!("{name}({})", quote(arg))
+}
+
+/// The calls one header generates, each with its line.
+fn header_statements(header: &HeaderLine, out: &mut Vec<(u32, String, TextRange)>) {
+    let name = match header.header {
+        Header::Name | Header::DefaultDepth => return,
+        Header::Desc => "desc",
+        Header::Depth => "depth",
+        Header::Place => "place",
+        Header::Orient => "orient",
+        Header::Welcome => "welcome",
+        Header::LFloorCol => "lfloorcol",
+        Header::LRockCol => "lrockcol",
+        Header::LFloorTile => "lfloortile",
+        Header::LRockTile => "lrocktile",
+        Header::Marker => "marker",
+        Header::Clear => "clear",
+        Header::KFeat => "kfeat",
+        Header::KItem => "kitem",
+        Header::KMons => "kmons",
+        Header::KMask => "kmask",
+        Header::KProp => "kprop",
+        Header::Subvault => "subvault",
+        Header::Tags => "tags",
+        Header::Subst => "subst",
+        Header::NSubst => "nsubst",
+        Header::Shuffle => "shuffle",
+        Header::Colour => "colour",
+        Header::FTile => "ftile",
+        Header::RTile => "rtile",
+        Header::Tile => "tile",
+        Header::FHeight => "fheight",
+        Header::Item => "item",
+        Header::Mons => "mons",
+        Header::Chance | Header::Weight | Header::Order => {
+            return number_statements(header, out);
+        }
+    };
+    for arg in &header.args {
+        let text = if header.header == Header::Marker {
+            match spec::lua_marker(&arg.text) {
+                Some((key, expression)) => format!(
+                    "lua_marker({}, function ()   return {expression} end)",
+                    quote(key)
+                ),
+                None => call(name, &arg.text),
+            }
+        } else {
+            call(name, &arg.text)
+        };
+        out.push((arg.line, text, arg.range));
+    }
+    debug_assert!(header.header.mode() != ArgMode::Numbers);
+}
+
+fn number_statements(header: &HeaderLine, out: &mut Vec<(u32, String, TextRange)>) {
+    for item in &header.numbers {
+        let Some(value) = item.value() else { continue };
+        let text = match (header.header, &item.depths) {
+            (Header::Order, _) => format!("order({value})"),
+            (Header::Chance, None) => format!("chance({value})"),
+            (Header::Chance, Some(d)) => format!("depth_chance({}, {value})", quote(&d.value)),
+            (_, None) => format!("weight({value})"),
+            (_, Some(d)) => format!("depth_weight({}, {value})", quote(&d.value)),
+        };
+        out.push((item.emit_line, text, item.range));
+    }
+}
+
+/// Every statement of the vault, chunk by chunk, each chunk in source order.
+pub fn statements(vault: &Vault) -> Vec<Statement> {
+    statements_of(vault, None)
+}
+
+/// The statements of one chunk (all of them with `None`), in source order.
+pub fn statements_of(vault: &Vault, only: Option<Chunk>) -> Vec<Statement> {
+    collect(vault, only, |_| true)
+}
+
+/// The statements of a chunk that hold Lua an author wrote: the Lua lines, and the calls of
+/// `MARKER: K = lua:...` headers (whose expression is pasted as Lua). The other generated
+/// calls are left out: they are always valid Lua, and leaving them out leaves the line
+/// structure of what remains as it is.
+pub fn authored_statements(vault: &Vault, chunk: Chunk) -> Vec<Statement> {
+    collect(vault, Some(chunk), |h| {
+        h.header == levkit_syntax::dcss::Header::Marker
+            && h.args.iter().any(|a| super::spec::is_lua_marker(&a.text))
+    })
+}
+
+fn collect(
+    vault: &Vault,
+    only: Option<Chunk>,
+    headers: impl Fn(&HeaderLine) -> bool,
+) -> Vec<Statement> {
+    let wanted = |chunk: Chunk| only.is_none_or(|c| c == chunk);
+    // (source offset, statement): headers, rows and Lua interleaved as written.
+    let mut all: Vec<(TextRange, Statement)> = Vec::new();
+    for header in vault
+        .headers
+        .iter()
+        .filter(|h| wanted(Chunk::Main) && headers(h))
+    {
+        let mut calls = Vec::new();
+        header_statements(header, &mut calls);
+        for (line, text, range) in calls {
+            all.push((
+                header.range,
+                Statement {
+                    chunk: Chunk::Main,
+                    line,
+                    text,
+                    range,
+                    authored: false,
+                },
+            ));
+        }
+    }
+    for row in vault.rows().filter(|_| wanted(Chunk::Mapchunk)) {
+        all.push((
+            row.range,
+            Statement {
+                chunk: Chunk::Mapchunk,
+                line: row.line,
+                text: format!("map({})", quote(&row.text)),
+                range: row.range,
+                authored: false,
+            },
+        ));
+    }
+    for lua in vault.lua.iter().filter(|l| wanted(l.chunk)) {
+        for line in &lua.lines {
+            all.push((
+                line.range,
+                Statement {
+                    chunk: lua.chunk,
+                    line: line.line,
+                    text: line.text.clone(),
+                    range: line.range,
+                    authored: true,
+                },
+            ));
+        }
+    }
+    // Stable: the calls of one header keep their order.
+    all.sort_by_key(|(range, _)| range.start());
+    all.into_iter().map(|(_, s)| s).collect()
+}
+
+/// A chunk's body as crawl builds it: every statement after one space; a statement on a later
+/// line starts as many lines further down, one on the same line continues it. `None` when the
+/// chunk has no statement. Also answers the line of its first statement.
+pub fn chunk_body<'a>(
+    statements: impl IntoIterator<Item = &'a Statement>,
+) -> Option<(u32, String)> {
+    let mut body = String::new();
+    let mut first = None;
+    let mut previous = 0;
+    for statement in statements {
+        match first {
+            None => {
+                first = Some(statement.line);
+            }
+            Some(_) => {
+                for _ in previous..statement.line {
+                    body.push('\n');
+                }
+            }
+        }
+        previous = previous.max(statement.line);
+        body.push(' ');
+        body.push_str(&statement.text);
+    }
+    first.map(|line| (line, body))
+}
+
+/// The vault as crawl's `-dump-maps` prints it.
+pub fn dump(vault: &Vault) -> String {
+    let statements = statements(vault);
+    let mut out = String::new();
+    out.push('\n');
+    out.push_str(&"-".repeat(40));
+    out.push_str("\nMap: ");
+    out.push_str(&vault.name.value);
+    out.push('\n');
+    for chunk in Chunk::ALL {
+        if let Some((_, body)) = chunk_body(statements.iter().filter(|s| s.chunk == chunk)) {
+            out.push_str("function ");
+            out.push_str(chunk.name());
+            out.push_str("()\n");
+            out.push_str(&body);
+            out.push_str("\nend\n");
+        }
+    }
+    out.push('\n');
+    out
+}

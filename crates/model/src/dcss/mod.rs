@@ -1,0 +1,517 @@
+//! DCSS vaults as plain data: each segment of a file (a vault, or the file-level text before
+//! and between vaults) lowered on its own, with every header, map row and Lua line at its
+//! source range and line. Lines are counted from the segment's start (1 for its first line):
+//! everything crawl does with lines is relative (the generated Lua keeps line *differences*),
+//! so a segment's model does not change when text is edited elsewhere in the file.
+//!
+//! `lower` keeps the headers' arguments as crawl's lexer cuts them; [`spec`] turns the
+//! glyph-keyed ones into typed transforms (SUBST, NSUBST, SHUFFLE, K*...) and [`lua`] builds
+//! the Lua crawl generates from the vault.
+
+pub mod depth;
+pub mod lua;
+pub mod spec;
+pub mod tables;
+
+use levkit_syntax::SyntaxKind::{self, *};
+use levkit_syntax::SyntaxNode;
+use levkit_syntax::dcss::{ArgMode, Chunk, Header};
+use rowan::{TextRange, TextSize};
+
+use crate::Spanned;
+
+/// A segment of a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    /// Text outside vaults: a `default-depth:` line, if it starts the segment, and file-level
+    /// Lua.
+    Global(Global),
+    Vault(Vault),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Global {
+    pub default_depth: Option<HeaderLine>,
+    pub lua: Vec<Lua>,
+}
+
+/// One vault: everything from its `NAME:` to the next segment, in source order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vault {
+    pub name: Spanned<String>,
+    /// The whole segment.
+    pub range: TextRange,
+    pub headers: Vec<HeaderLine>,
+    pub maps: Vec<MapBlock>,
+    pub lua: Vec<Lua>,
+    /// The line where crawl notices that the vault has ended (the next vault's `NAME:`, a
+    /// `default-depth:`, or the line after the last): where it reports whole-vault problems.
+    pub end_line: u32,
+    /// Whether the segment ended without a line end after its last line.
+    pub ends_mid_line: bool,
+}
+
+/// A header and its arguments as crawl's lexer cuts them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeaderLine {
+    pub header: Header,
+    pub keyword: TextRange,
+    /// The whole header, continuation lines included.
+    pub range: TextRange,
+    /// Whole-line value, comma-list items, or TAGS words (each with its last line).
+    pub args: Vec<Arg>,
+    /// CHANCE, WEIGHT and ORDER.
+    pub numbers: Vec<NumberItem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arg {
+    /// The text crawl passes on: continuation pieces joined, trimmed.
+    pub text: String,
+    /// From the first piece to the last (empty at the value's place when there is no text).
+    pub range: TextRange,
+    /// The last physical line of the argument.
+    pub line: u32,
+}
+
+/// `N`, `N%`, `N (depths)` of CHANCE, WEIGHT or ORDER.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NumberItem {
+    /// The number as written.
+    pub number: Spanned<String>,
+    pub percent: bool,
+    pub depths: Option<Spanned<String>>,
+    /// The whole item.
+    pub range: TextRange,
+    /// The line crawl gives the generated call: its own line, except for an item without
+    /// depths, which bison reduces only after reading the next token (that token's line).
+    pub emit_line: u32,
+}
+
+impl NumberItem {
+    /// The value crawl stores: the number, times 100 after `%`, truncated to an integer.
+    pub fn value(&self) -> Option<i64> {
+        let n: f64 = self.number.value.parse().ok()?;
+        let n = if self.percent { n * 100.0 } else { n };
+        Some(n as i64)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapBlock {
+    pub range: TextRange,
+    pub rows: Vec<MapRow>,
+    /// Whether `ENDMAP` closes it (crawl accepts a map that runs to the end of the file).
+    pub closed: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapRow {
+    /// The row as crawl keeps it: up to the first tab, trailing blanks removed.
+    pub text: String,
+    pub range: TextRange,
+    pub line: u32,
+}
+
+/// A `:` line or a `{{ }}` block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lua {
+    pub chunk: Chunk,
+    pub range: TextRange,
+    pub is_block: bool,
+    /// Whether a block is closed by `}}` (crawl accepts one that runs to the end of the file).
+    pub closed: bool,
+    /// The statements it gives its chunk: each line's text as crawl passes it on.
+    pub lines: Vec<LuaLine>,
+    /// The line of the opener (`:` or `{{`).
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LuaLine {
+    pub text: String,
+    pub range: TextRange,
+    pub line: u32,
+}
+
+/// A token of the segment, flattened out of the green tree (walking the green tree directly
+/// is several times faster than rowan's cursors, and lowering walks every token).
+#[derive(Debug, Clone, Copy)]
+struct Tok<'a> {
+    kind: SyntaxKind,
+    text: &'a str,
+    range: TextRange,
+    /// The 1-based line of its start, counted from the segment's start.
+    line: u32,
+}
+
+/// Whether crawl's lexer hands this token to its grammar (comments, blanks, `MAP`, `ENDMAP`,
+/// `}}` and continuations are not tokens to it).
+fn is_crawl_token(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        DCSS_HEADER_KW
+            | DCSS_VALUE
+            | DCSS_ITEM
+            | DCSS_WORD
+            | DCSS_NUMBER
+            | DCSS_PERCENT
+            | COMMA
+            | L_PAREN
+            | MAP_ROW
+            | LUA_MARK
+            | LUA_OPEN
+            | LUA_TEXT
+    )
+}
+
+fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
+    <levkit_syntax::LevLanguage as rowan::Language>::kind_from_raw(raw)
+}
+
+/// Appends the tokens under `node` (starting at `offset`, on `line`) to `out`.
+fn flatten<'a>(
+    node: &'a rowan::GreenNodeData,
+    offset: &mut TextSize,
+    line: &mut u32,
+    out: &mut Vec<Tok<'a>>,
+) {
+    for child in node.children() {
+        match child {
+            rowan::NodeOrToken::Node(node) => flatten(node, offset, line, out),
+            rowan::NodeOrToken::Token(token) => {
+                let kind = kind_of(token.kind());
+                let range = TextRange::at(*offset, token.text_len());
+                out.push(Tok {
+                    kind,
+                    text: token.text(),
+                    range,
+                    line: *line,
+                });
+                *offset = range.end();
+                if kind == NEWLINE {
+                    *line += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Lowers a segment's tree (from `levkit_syntax::dcss::parse_segment`, or a segment node of
+/// a whole file's tree, whose offsets are then the file's).
+pub fn lower(root: &SyntaxNode) -> Segment {
+    let base = root.text_range().start();
+    let green = root.green();
+    // The segment's tokens, and each child node's kind and token span.
+    let mut tokens: Vec<Tok> = Vec::new();
+    let mut nodes: Vec<(SyntaxKind, TextRange, std::ops::Range<usize>)> = Vec::new();
+    let mut offset = base;
+    let mut line = 1;
+    for child in green.children() {
+        match child {
+            rowan::NodeOrToken::Node(node) => {
+                let first = tokens.len();
+                let start = offset;
+                flatten(node, &mut offset, &mut line, &mut tokens);
+                nodes.push((
+                    kind_of(node.kind()),
+                    TextRange::new(start, offset),
+                    first..tokens.len(),
+                ));
+            }
+            rowan::NodeOrToken::Token(token) => {
+                let kind = kind_of(token.kind());
+                let range = TextRange::at(offset, token.text_len());
+                tokens.push(Tok {
+                    kind,
+                    text: token.text(),
+                    range,
+                    line,
+                });
+                offset = range.end();
+                if kind == NEWLINE {
+                    line += 1;
+                }
+            }
+        }
+    }
+    let end_line = line;
+    let ends_mid_line = tokens.last().is_some_and(|t| t.kind != NEWLINE);
+    // The line of the first crawl token after token `i`, or of the segment's end (only
+    // CHANCE and WEIGHT items without depths ask).
+    let next_token_line = |i: usize| {
+        tokens[i + 1..]
+            .iter()
+            .find(|t| is_crawl_token(t.kind))
+            .map_or(end_line, |t| t.line)
+    };
+    let mut headers = Vec::new();
+    let mut maps = Vec::new();
+    let mut lua = Vec::new();
+    for (kind, range, span) in &nodes {
+        match kind {
+            DCSS_HEADER => {
+                if let Some(header) = header_line(*range, &tokens, span.clone(), &next_token_line) {
+                    headers.push(header);
+                }
+            }
+            DCSS_MAP => maps.push(map_block(*range, &tokens[span.clone()])),
+            LUA_LINE | LUA_BLOCK => lua.push(lua_piece(*kind, *range, &tokens[span.clone()])),
+            _ => {}
+        }
+    }
+    if kind_of(green.kind()) == DCSS_VAULT {
+        let name = headers
+            .iter()
+            .find(|h| h.header == Header::Name)
+            .and_then(|h| h.args.first())
+            .map(|a| Spanned::new(a.text.clone(), a.range))
+            .unwrap_or_else(|| Spanned::new(String::new(), TextRange::empty(base)));
+        Segment::Vault(Vault {
+            name,
+            range: root.text_range(),
+            headers,
+            maps,
+            lua,
+            end_line,
+            ends_mid_line,
+        })
+    } else {
+        let default_depth = headers
+            .into_iter()
+            .find(|h| h.header == Header::DefaultDepth);
+        Segment::Global(Global { default_depth, lua })
+    }
+}
+
+fn header_line(
+    node_range: TextRange,
+    all: &[Tok],
+    span: std::ops::Range<usize>,
+    next_token_line: &impl Fn(usize) -> u32,
+) -> Option<HeaderLine> {
+    let first = span.start;
+    let tokens = &all[span];
+    let keyword = tokens.iter().find(|t| t.kind == DCSS_HEADER_KW)?;
+    let header = Header::from_keyword(keyword.text)?;
+    let mut args = Vec::new();
+    let mut numbers = Vec::new();
+    let value_start = keyword.range.end() + TextSize::from(1);
+    match header.mode() {
+        ArgMode::WholeLine | ArgMode::Items | ArgMode::Monsters => {
+            let piece_kind = if header.mode() == ArgMode::WholeLine {
+                DCSS_VALUE
+            } else {
+                DCSS_ITEM
+            };
+            let mut text = String::new();
+            let mut range: Option<TextRange> = None;
+            let mut last_line = keyword.line;
+            let mut any = false;
+            let mut flush =
+                |text: &mut String, range: &mut Option<TextRange>, at: TextSize, line: u32| {
+                    args.push(Arg {
+                        text: std::mem::take(text).trim_matches([' ', '\t']).to_string(),
+                        range: range.take().unwrap_or(TextRange::empty(at)),
+                        line,
+                    });
+                };
+            for token in tokens {
+                if token.kind == piece_kind {
+                    text.push_str(token.text);
+                    range = Some(range.map_or(token.range, |x| x.cover(token.range)));
+                    last_line = token.line;
+                    any = true;
+                } else if token.kind == COMMA {
+                    let line = if range.is_some() {
+                        last_line
+                    } else {
+                        token.line
+                    };
+                    flush(&mut text, &mut range, token.range.start(), line);
+                    any = true;
+                }
+            }
+            if header.mode() == ArgMode::WholeLine || any {
+                let end = tokens.last().map_or(value_start, |t| t.range.end());
+                let at = if range.is_none() && header.mode() == ArgMode::WholeLine {
+                    value_start.min(end)
+                } else {
+                    end
+                };
+                let line = if range.is_some() {
+                    last_line
+                } else {
+                    tokens.last().map_or(keyword.line, |t| t.line)
+                };
+                flush(&mut text, &mut range, at, line);
+            }
+            // crawl's lexer cannot read a one-character item: it drops it (the grammar then
+            // fails, which the parser reports).
+            if header.mode() != ArgMode::WholeLine {
+                args.retain(|a| a.text.len() != 1);
+            }
+        }
+        ArgMode::Words => {
+            for token in tokens.iter().filter(|t| t.kind == DCSS_WORD) {
+                args.push(Arg {
+                    text: token.text.to_string(),
+                    range: token.range,
+                    line: token.line,
+                });
+            }
+        }
+        ArgMode::Numbers => {
+            let significant: Vec<usize> = (0..tokens.len())
+                .filter(|&i| !tokens[i].kind.is_trivia())
+                .collect();
+            let mut k = 0;
+            while k < significant.len() {
+                let token = &tokens[significant[k]];
+                if token.kind != DCSS_NUMBER {
+                    k += 1;
+                    continue;
+                }
+                let number = Spanned::new(token.text.to_string(), token.range);
+                let mut end = token.range.end();
+                let mut last = significant[k];
+                let mut percent = false;
+                let mut depths = None;
+                let mut closed_line = None;
+                k += 1;
+                if let Some(&i) = significant.get(k)
+                    && tokens[i].kind == DCSS_PERCENT
+                {
+                    percent = true;
+                    end = tokens[i].range.end();
+                    last = i;
+                    k += 1;
+                }
+                if let Some(&i) = significant.get(k)
+                    && tokens[i].kind == L_PAREN
+                {
+                    let open = tokens[i].range;
+                    let mut value = Spanned::new(String::new(), TextRange::empty(open.end()));
+                    k += 1;
+                    while let Some(&j) = significant.get(k) {
+                        match tokens[j].kind {
+                            R_PAREN => {
+                                end = tokens[j].range.end();
+                                closed_line = Some(tokens[j].line);
+                                last = j;
+                                k += 1;
+                                break;
+                            }
+                            DCSS_VALUE => {
+                                value = Spanned::new(tokens[j].text.to_string(), tokens[j].range)
+                            }
+                            _ => {}
+                        }
+                        k += 1;
+                    }
+                    depths = Some(value);
+                }
+                let emit_line = match (header, closed_line) {
+                    (Header::Order, _) => token.line,
+                    (_, Some(line)) => line,
+                    (_, None) => next_token_line(first + last),
+                };
+                numbers.push(NumberItem {
+                    range: TextRange::new(number.range.start(), end),
+                    number,
+                    percent,
+                    depths,
+                    emit_line,
+                });
+            }
+        }
+    }
+    Some(HeaderLine {
+        header,
+        keyword: keyword.range,
+        range: node_range,
+        args,
+        numbers,
+    })
+}
+
+fn map_block(range: TextRange, tokens: &[Tok]) -> MapBlock {
+    MapBlock {
+        range,
+        rows: tokens
+            .iter()
+            .filter(|t| t.kind == MAP_ROW)
+            .map(|t| MapRow {
+                text: t.text.to_string(),
+                range: t.range,
+                line: t.line,
+            })
+            .collect(),
+        closed: tokens.iter().any(|t| t.kind == ENDMAP_KW),
+    }
+}
+
+fn lua_piece(kind: SyntaxKind, range: TextRange, tokens: &[Tok]) -> Lua {
+    let is_block = kind == LUA_BLOCK;
+    let mut chunk = Chunk::Main;
+    let mut lines = Vec::new();
+    let mut closed = false;
+    let mut opener_line = tokens.first().map_or(1, |t| t.line);
+    for (i, token) in tokens.iter().enumerate() {
+        match token.kind {
+            LUA_CHUNK_KW => chunk = Chunk::from_block_word(token.text).unwrap_or(Chunk::Main),
+            LUA_OPEN | LUA_MARK => opener_line = token.line,
+            LUA_CLOSE => closed = true,
+            LUA_TEXT => {
+                // Text before `}}` is kept as written; a whole line loses its trailing blanks.
+                let before_close = tokens.get(i + 1).is_some_and(|t| t.kind == LUA_CLOSE);
+                let text = if before_close {
+                    token.text
+                } else {
+                    token.text.trim_end_matches([' ', '\t', '\r'])
+                };
+                if !text.is_empty() {
+                    lines.push(LuaLine {
+                        text: text.to_string(),
+                        range: token.range,
+                        line: token.line,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    Lua {
+        chunk,
+        range,
+        is_block,
+        closed: closed || !is_block,
+        lines,
+        line: opener_line,
+    }
+}
+
+impl Vault {
+    /// The headers of a kind, in order.
+    pub fn headers_of(&self, header: Header) -> impl Iterator<Item = &HeaderLine> {
+        self.headers.iter().filter(move |h| h.header == header)
+    }
+
+    /// Every map row of every map block, in order (crawl concatenates the blocks).
+    pub fn rows(&self) -> impl Iterator<Item = &MapRow> {
+        self.maps.iter().flat_map(|m| m.rows.iter())
+    }
+
+    /// Whether the vault has Lua of its own (which may change what the headers say).
+    pub fn has_lua(&self) -> bool {
+        self.lua.iter().any(|l| !l.lines.is_empty())
+            || self
+                .headers_of(Header::Marker)
+                .any(|h| h.args.iter().any(|a| spec::is_lua_marker(&a.text)))
+    }
+
+    /// The TAGS words, in order.
+    pub fn tags(&self) -> impl Iterator<Item = &Arg> {
+        self.headers_of(Header::Tags).flat_map(|h| h.args.iter())
+    }
+}

@@ -1,0 +1,465 @@
+//! Glyph-keyed header values as typed data: the transforms (SUBST, NSUBST, SHUFFLE, CLEAR)
+//! and overlays (K*, COLOUR, tiles...) that a previewer runs and the checks judge. Each parser
+//! answers crawl's verdict: the typed spec, or the problem crawl reports, with the part of the
+//! text at fault.
+
+use std::ops::Range;
+
+/// `=`: every cell draws its own choice; `:` one choice for all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sep {
+    Each,
+    Once,
+}
+
+/// A glyph spec cut at its separator: the key (glyphs), the separator and the value, with
+/// their byte ranges in the spec text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keyed<'a> {
+    pub key: &'a str,
+    pub key_range: Range<usize>,
+    pub sep: Sep,
+    pub value: &'a str,
+    pub value_range: Range<usize>,
+}
+
+/// What crawl rejects in a spec, and where in the spec text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecError {
+    pub kind: SpecErrorKind,
+    /// crawl's message.
+    pub message: String,
+    pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpecErrorKind {
+    MissingSeparator,
+    MissingValue,
+    BadWeight,
+    BadNsubst,
+    ShuffleMismatch,
+    ShuffleComma,
+    ShuffleNothing,
+    ClearNothing,
+    SubvaultEquals,
+}
+
+/// An option of a random choice and its weight (10 unless written).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weighted<T> {
+    pub value: T,
+    pub weight: u32,
+}
+
+/// The weight options get when none is written.
+pub const DEFAULT_WEIGHT: u32 = 10;
+
+/// `SUBST: K sep replacements`: every cell holding a glyph of `keys` becomes one of the
+/// options (`Each`: a draw per cell; `Once`: one draw for all).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subst {
+    pub keys: String,
+    pub sep: Sep,
+    pub options: Vec<Weighted<char>>,
+}
+
+/// `NSUBST: K sep segment / segment ...`: the cells holding `keys`, shuffled, are consumed
+/// segment by segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NSubst {
+    pub keys: String,
+    pub segments: Vec<NSubstSegment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NSubstSegment {
+    /// How many cells; `None`: all the remaining ones.
+    pub count: Option<u32>,
+    pub sep: Sep,
+    pub options: Vec<Weighted<char>>,
+}
+
+/// `SHUFFLE: abc` (one block: the glyphs are permuted) or `ab/cd/...` (the blocks are).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shuffle {
+    pub blocks: Vec<String>,
+}
+
+/// The map transforms, in the order crawl applies them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Transform {
+    Subst(Subst),
+    NSubst(NSubst),
+    Shuffle(Shuffle),
+    /// CLEAR: these glyphs become blank (not part of the vault).
+    Clear(String),
+}
+
+/// A glyph-keyed overlay of weighted names (COLOUR, FTILE, RTILE, TILE, KPROP, FHEIGHT,
+/// SUBVAULT): each option as written, with its weight.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overlay {
+    pub keys: String,
+    pub sep: Sep,
+    pub options: Vec<Weighted<String>>,
+    /// Where each option lies in the spec text.
+    pub spans: Vec<Range<usize>>,
+}
+
+fn error(kind: SpecErrorKind, message: String, span: Range<usize>) -> SpecError {
+    SpecError {
+        kind,
+        message,
+        span,
+    }
+}
+
+fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
+    let piece = &text[range.clone()];
+    let start = range.start + (piece.len() - piece.trim_start().len());
+    let end = start + piece.trim().len();
+    start..end.max(start)
+}
+
+/// Cuts `text` at the first `=` or `:` from its second byte on (so a key may start with
+/// either), trimming key and value, as crawl does for every glyph-keyed header.
+pub fn split(text: &str) -> Result<Keyed<'_>, SpecError> {
+    let Some(at) = text
+        .bytes()
+        .enumerate()
+        .skip(1)
+        .find(|(_, b)| *b == b'=' || *b == b':')
+        .map(|(i, _)| i)
+    else {
+        return Err(error(
+            SpecErrorKind::MissingSeparator,
+            format!("malformed declaration - must use = or : in '{text}'"),
+            0..text.len(),
+        ));
+    };
+    let key_range = trimmed(text, 0..at);
+    let value_range = trimmed(text, at + 1..text.len());
+    let keyed = Keyed {
+        key: &text[key_range.clone()],
+        key_range,
+        sep: if text.as_bytes()[at] == b'=' {
+            Sep::Each
+        } else {
+            Sep::Once
+        },
+        value: &text[value_range.clone()],
+        value_range,
+    };
+    if keyed.value.is_empty() {
+        return Err(error(
+            SpecErrorKind::MissingValue,
+            format!("no substitute defined in '{text}'"),
+            at..at + 1,
+        ));
+    }
+    Ok(keyed)
+}
+
+/// A `MARKER:` value whose marker is Lua: its key and expression (crawl pastes the
+/// expression into a function rather than quoting it).
+pub fn lua_marker(text: &str) -> Option<(&str, &str)> {
+    let keyed = split(text).ok()?;
+    let expression = keyed.value.strip_prefix("lua:")?;
+    Some((keyed.key, expression))
+}
+
+pub fn is_lua_marker(text: &str) -> bool {
+    lua_marker(text).is_some()
+}
+
+/// The replacement glyphs of SUBST and NSUBST: blank-separated tokens; `g:N` is `g` with
+/// weight N, any other token gives each of its characters.
+fn replacements(text: &str, offset: usize) -> Result<Vec<Weighted<char>>, SpecError> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for token in text.split([' ', '\t']) {
+        let span = offset + pos..offset + pos + token.len();
+        pos += token.len() + 1;
+        if token.is_empty() {
+            continue;
+        }
+        let bytes = token.as_bytes();
+        if bytes.len() >= 3 && bytes[1] == b':' && bytes[0].is_ascii() {
+            let weight = token[2..].parse::<u32>().ok().filter(|&w| w > 0);
+            let Some(weight) = weight else {
+                return Err(error(
+                    SpecErrorKind::BadWeight,
+                    format!("Invalid weight specifier in \"{token}\""),
+                    span,
+                ));
+            };
+            out.push(Weighted {
+                value: bytes[0] as char,
+                weight,
+            });
+        } else {
+            out.extend(token.chars().map(|value| Weighted {
+                value,
+                weight: DEFAULT_WEIGHT,
+            }));
+        }
+    }
+    Ok(out)
+}
+
+pub fn subst(text: &str) -> Result<Subst, SpecError> {
+    let keyed = split(text)?;
+    Ok(Subst {
+        keys: keyed.key.to_string(),
+        sep: keyed.sep,
+        options: replacements(keyed.value, keyed.value_range.start)?,
+    })
+}
+
+pub fn nsubst(text: &str) -> Result<NSubst, SpecError> {
+    let keyed = split(text)?;
+    let pieces: Vec<&str> = keyed.value.split('/').collect();
+    let mut segments = Vec::new();
+    let mut pos = keyed.value_range.start;
+    for (i, piece) in pieces.iter().enumerate() {
+        let span = trimmed(text, pos..pos + piece.len());
+        pos += piece.len() + 1;
+        let segment = &text[span.clone()];
+        let last = i + 1 == pieces.len();
+        let illegal = || {
+            error(
+                SpecErrorKind::BadNsubst,
+                format!("Bad NSUBST spec: {text} (Illegal spec: {segment})"),
+                span.clone(),
+            )
+        };
+        let (count, sep, glyphs, glyph_start) = match segment.find(['=', ':']) {
+            None => (
+                if last { None } else { Some(1) },
+                Sep::Each,
+                segment,
+                span.start,
+            ),
+            Some(at) => {
+                let count = segment[..at].trim();
+                let count = if count == "*" {
+                    None
+                } else {
+                    Some(
+                        count
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|&n| n > 0)
+                            .ok_or_else(illegal)?,
+                    )
+                };
+                let sep = if segment.as_bytes()[at] == b'=' {
+                    Sep::Each
+                } else {
+                    Sep::Once
+                };
+                (count, sep, &segment[at + 1..], span.start + at + 1)
+            }
+        };
+        let options = replacements(glyphs, glyph_start)?;
+        if options.is_empty() {
+            return Err(illegal());
+        }
+        segments.push(NSubstSegment {
+            count,
+            sep,
+            options,
+        });
+    }
+    Ok(NSubst {
+        keys: keyed.key.to_string(),
+        segments,
+    })
+}
+
+/// A SHUFFLE item. Blanks do not count; a comma can only come from Lua (the header splits
+/// at commas).
+pub fn shuffle(text: &str) -> Result<Shuffle, SpecError> {
+    let glyphs: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if glyphs.contains(',') {
+        return Err(error(
+            SpecErrorKind::ShuffleComma,
+            "use / for block shuffle, or multiple SHUFFLE: lines".into(),
+            0..text.len(),
+        ));
+    }
+    if glyphs.is_empty() {
+        return Err(error(
+            SpecErrorKind::ShuffleNothing,
+            "no glyphs to shuffle".into(),
+            0..text.len(),
+        ));
+    }
+    let blocks: Vec<String> = glyphs.split('/').map(str::to_string).collect();
+    let length = blocks[0].chars().count();
+    if blocks.iter().any(|b| b.chars().count() != length) {
+        return Err(error(
+            SpecErrorKind::ShuffleMismatch,
+            "block shuffle segment length mismatch".into(),
+            0..text.len(),
+        ));
+    }
+    Ok(Shuffle { blocks })
+}
+
+pub fn clear(text: &str) -> Result<String, SpecError> {
+    let glyphs: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if glyphs.is_empty() {
+        return Err(error(
+            SpecErrorKind::ClearNothing,
+            "no glyphs specified for clearing".into(),
+            0..text.len(),
+        ));
+    }
+    Ok(glyphs)
+}
+
+/// An option `name`, `name:N`, or with a `w:N` (`weight:N`) word anywhere: the name and its
+/// weight.
+pub fn weighted(option: &str) -> Weighted<String> {
+    let mut weight = None;
+    let mut words = Vec::new();
+    for word in option.split_whitespace() {
+        let tagged = word
+            .strip_prefix("w:")
+            .or_else(|| word.strip_prefix("weight:"));
+        match tagged.and_then(|w| w.parse::<u32>().ok()) {
+            Some(w) => weight = Some(w),
+            None => words.push(word),
+        }
+    }
+    let name = words.join(" ");
+    if weight.is_none()
+        && let Some((base, w)) = name.rsplit_once(':')
+        && let Ok(w) = w.trim().parse::<u32>()
+    {
+        return Weighted {
+            value: base.trim().to_string(),
+            weight: w,
+        };
+    }
+    Weighted {
+        value: name,
+        weight: weight.unwrap_or(DEFAULT_WEIGHT),
+    }
+}
+
+/// COLOUR, tiles, KPROP, FHEIGHT, SUBVAULT: `K sep option / option ...`.
+pub fn overlay(text: &str) -> Result<Overlay, SpecError> {
+    let keyed = split(text)?;
+    let mut options = Vec::new();
+    let mut spans = Vec::new();
+    let mut pos = keyed.value_range.start;
+    for piece in keyed.value.split('/') {
+        let span = trimmed(text, pos..pos + piece.len());
+        pos += piece.len() + 1;
+        options.push(weighted(&text[span.clone()]));
+        spans.push(span);
+    }
+    Ok(Overlay {
+        keys: keyed.key.to_string(),
+        sep: keyed.sep,
+        options,
+        spans,
+    })
+}
+
+/// SUBVAULT: an overlay whose separator must be `:`.
+pub fn subvault(text: &str) -> Result<Overlay, SpecError> {
+    let overlay = overlay(text)?;
+    if overlay.sep == Sep::Each {
+        let at = text
+            .bytes()
+            .enumerate()
+            .skip(1)
+            .find(|(_, b)| *b == b'=')
+            .map_or(0, |(i, _)| i);
+        return Err(error(
+            SpecErrorKind::SubvaultEquals,
+            "SUBVAULT does not support '='. Use ':' instead.".into(),
+            at..at + 1,
+        ));
+    }
+    Ok(overlay)
+}
+
+/// The transform a SUBST, NSUBST, SHUFFLE or CLEAR argument describes.
+pub fn transform(
+    header: levkit_syntax::dcss::Header,
+    text: &str,
+) -> Option<Result<Transform, SpecError>> {
+    use levkit_syntax::dcss::Header;
+    Some(match header {
+        Header::Subst => subst(text).map(Transform::Subst),
+        Header::NSubst => nsubst(text).map(Transform::NSubst),
+        Header::Shuffle => shuffle(text).map(Transform::Shuffle),
+        Header::Clear => clear(text).map(Transform::Clear),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_split_at_their_first_separator_from_the_second_byte() {
+        let keyed = split("== x").unwrap();
+        assert_eq!((keyed.key, keyed.sep, keyed.value), ("=", Sep::Each, "x"));
+        assert_eq!(
+            split("x").unwrap_err().kind,
+            SpecErrorKind::MissingSeparator
+        );
+        assert_eq!(split("x =").unwrap_err().kind, SpecErrorKind::MissingValue);
+        // A key may start with a character of several bytes.
+        assert_eq!(
+            subvault("\u{e9}=tag").unwrap_err().kind,
+            SpecErrorKind::SubvaultEquals
+        );
+    }
+
+    #[test]
+    fn substitutions_are_typed_transforms() {
+        assert_eq!(
+            subst("x = c:5 v").unwrap(),
+            Subst {
+                keys: "x".into(),
+                sep: Sep::Each,
+                options: vec![
+                    Weighted {
+                        value: 'c',
+                        weight: 5
+                    },
+                    Weighted {
+                        value: 'v',
+                        weight: DEFAULT_WEIGHT
+                    },
+                ],
+            }
+        );
+        let nsubst = nsubst(". = 2:x / 1=y / z").unwrap();
+        let counts: Vec<_> = nsubst.segments.iter().map(|s| s.count).collect();
+        assert_eq!(counts, [Some(2), Some(1), None]);
+        assert_eq!(shuffle("ab/cd").unwrap().blocks, ["ab", "cd"]);
+        assert_eq!(
+            weighted("red w:4"),
+            Weighted {
+                value: "red".into(),
+                weight: 4
+            }
+        );
+        assert_eq!(
+            weighted("blue:5"),
+            Weighted {
+                value: "blue".into(),
+                weight: 5
+            }
+        );
+    }
+}

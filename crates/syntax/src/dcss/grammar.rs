@@ -1,0 +1,257 @@
+//! crawl's grammar over one segment: headers, maps and Lua in any order. The lexer already
+//! knows where every construct ends, so the grammar only groups tokens into nodes and reports
+//! what bison rejects: malformed comma lists and number lists, and the chunk blocks that only a
+//! vault may hold.
+
+use levkit_diagnostics::{Code, TextRange};
+
+use crate::SyntaxKind::{self, *};
+use crate::parser::Parser;
+
+use super::{ArgMode, Header};
+
+pub(crate) fn segment(p: &mut Parser<'_>) {
+    let kind = if p.at(DCSS_HEADER_KW) && p.current_text() == "NAME" {
+        DCSS_VAULT
+    } else {
+        DCSS_GLOBAL
+    };
+    p.start_root(kind);
+    while !p.at(EOF) {
+        match p.current() {
+            DCSS_HEADER_KW => header(p),
+            MAP_KW => map(p),
+            LUA_MARK => lua_line(p),
+            LUA_CHUNK_KW | LUA_OPEN => lua_block(p, kind),
+            _ => p.bump_error(),
+        }
+    }
+}
+
+fn is_value(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        DCSS_VALUE
+            | DCSS_ITEM
+            | DCSS_WORD
+            | DCSS_NUMBER
+            | DCSS_PERCENT
+            | DCSS_CONTINUATION
+            | COMMA
+            | L_PAREN
+            | R_PAREN
+    )
+}
+
+/// What a header's value was made of, for the checks bison makes.
+struct Value {
+    /// Comma lists: each item's text (pieces joined, trimmed) and range.
+    items: Vec<(String, TextRange)>,
+    /// Number lists: the kinds in order (commas included).
+    numbers: Vec<(SyntaxKind, TextRange)>,
+    commas: Vec<TextRange>,
+}
+
+fn header(p: &mut Parser<'_>) {
+    let header = Header::from_keyword(p.current_text());
+    let keyword_range = p.current_range();
+    p.start_at_line_start(DCSS_HEADER);
+    p.bump();
+    p.eat(COLON);
+    let mut value = Value {
+        items: Vec::new(),
+        numbers: Vec::new(),
+        commas: Vec::new(),
+    };
+    // The pieces of the current comma-list item.
+    let mut item = String::new();
+    let mut item_range: Option<TextRange> = None;
+    let mut pending_item = false;
+    while is_value(p.current()) {
+        let kind = p.current();
+        let range = p.current_range();
+        match kind {
+            DCSS_ITEM => {
+                item.push_str(p.current_text());
+                item_range = Some(item_range.map_or(range, |r| r.cover(range)));
+                pending_item = true;
+            }
+            COMMA => {
+                value.commas.push(range);
+                let text = std::mem::take(&mut item);
+                value.items.push((
+                    text.trim_matches([' ', '\t']).to_string(),
+                    item_range.take().unwrap_or(TextRange::empty(range.start())),
+                ));
+                pending_item = false;
+                value.numbers.push((kind, range));
+            }
+            DCSS_CONTINUATION => {}
+            _ => value.numbers.push((kind, range)),
+        }
+        p.bump();
+    }
+    if pending_item || !value.commas.is_empty() {
+        let end = p.previous_range().map_or(keyword_range.end(), |r| r.end());
+        value.items.push((
+            item.trim_matches([' ', '\t']).to_string(),
+            item_range.unwrap_or(TextRange::empty(end)),
+        ));
+    }
+    p.finish();
+    if let Some(header) = header {
+        check_value(p, header, keyword_range, &value);
+    }
+}
+
+fn check_value(p: &mut Parser<'_>, header: Header, keyword: TextRange, value: &Value) {
+    let name = header.keyword();
+    match header.mode() {
+        ArgMode::Items | ArgMode::Monsters => {
+            if value.items.is_empty() {
+                if !matches!(header, Header::Item | Header::Mons) {
+                    p.error(
+                        Code::DC0008,
+                        keyword,
+                        format!("{name}: needs at least one item; write one, or remove the line"),
+                    );
+                }
+                return;
+            }
+            for (text, range) in &value.items {
+                if text.is_empty() {
+                    p.error(
+                        Code::DC0008,
+                        *range,
+                        format!("an empty {name} item: remove the extra comma"),
+                    );
+                } else if text.len() == 1 {
+                    p.error(
+                        Code::DC0007,
+                        *range,
+                        format!(
+                            "crawl cannot read the one-character {name} item `{text}` (an item needs two characters or more)"
+                        ),
+                    );
+                }
+            }
+        }
+        ArgMode::Numbers => check_numbers(p, header, keyword, &value.numbers),
+        ArgMode::WholeLine | ArgMode::Words => {}
+    }
+}
+
+/// `N[%] [(depths)]` items separated by commas; ORDER takes one number, WEIGHT at least one.
+fn check_numbers(
+    p: &mut Parser<'_>,
+    header: Header,
+    keyword: TextRange,
+    tokens: &[(SyntaxKind, TextRange)],
+) {
+    let name = header.keyword();
+    if tokens.is_empty() {
+        if header != Header::Chance {
+            p.error(Code::DC0009, keyword, format!("{name}: needs a number"));
+        }
+        return;
+    }
+    let mut i = 0;
+    while let Some(&(kind, range)) = tokens.get(i) {
+        if kind != DCSS_NUMBER {
+            p.error(
+                Code::DC0009,
+                range,
+                format!("{name}: expects a number here"),
+            );
+            return;
+        }
+        i += 1;
+        if header == Header::Order {
+            if let Some(&(_, range)) = tokens.get(i) {
+                p.error(
+                    Code::DC0006,
+                    range,
+                    "ORDER: takes one number and nothing else",
+                );
+            }
+            return;
+        }
+        if tokens.get(i).is_some_and(|t| t.0 == DCSS_PERCENT) {
+            i += 1;
+        }
+        if tokens.get(i).is_some_and(|t| t.0 == L_PAREN) {
+            i += 1;
+            if tokens.get(i).is_some_and(|t| t.0 == DCSS_VALUE) {
+                i += 1;
+            }
+            if tokens.get(i).is_some_and(|t| t.0 == R_PAREN) {
+                i += 1;
+            }
+        }
+        match tokens.get(i) {
+            None => break,
+            Some(&(COMMA, range)) => {
+                i += 1;
+                if i == tokens.len() {
+                    p.error(
+                        Code::DC0009,
+                        range,
+                        format!("{name}: a number must follow this comma"),
+                    );
+                    return;
+                }
+            }
+            Some(&(_, range)) => {
+                p.error(
+                    Code::DC0006,
+                    range,
+                    format!("{name}: items are `N`, `N%` or `N (depths)`, separated by commas"),
+                );
+                return;
+            }
+        }
+    }
+}
+
+fn map(p: &mut Parser<'_>) {
+    p.start_at_line_start(DCSS_MAP);
+    p.bump();
+    while p.at(MAP_ROW) {
+        p.bump();
+    }
+    p.eat(ENDMAP_KW);
+    p.finish();
+}
+
+fn lua_line(p: &mut Parser<'_>) {
+    p.start_at_line_start(LUA_LINE);
+    p.bump();
+    if p.at(LUA_TEXT) && !p.at_line_start() {
+        p.bump();
+    }
+    p.finish();
+}
+
+fn lua_block(p: &mut Parser<'_>, segment: SyntaxKind) {
+    p.start_at_line_start(LUA_BLOCK);
+    if p.at(LUA_CHUNK_KW) {
+        let word = p.current_text();
+        if segment == DCSS_GLOBAL && word != "lua" {
+            let range = p.current_range();
+            p.error(
+                Code::DC0010,
+                range,
+                format!(
+                    "a `{word} {{{{` block belongs to a vault: move it after the vault's NAME:"
+                ),
+            );
+        }
+        p.bump();
+    }
+    p.eat(LUA_OPEN);
+    while p.at(LUA_TEXT) {
+        p.bump();
+    }
+    p.eat(LUA_CLOSE);
+    p.finish();
+}

@@ -1,0 +1,626 @@
+//! crawl's lexer, line by line: what a line is decides its tokens (section 2 of the research
+//! note). Maps and Lua blocks are blocks of the shared line machinery; headers may take more
+//! than one line (a trailing `\`), and after TAGS, CHANCE, WEIGHT and ORDER another keyword may
+//! follow on the same line.
+
+use levkit_diagnostics::Code;
+
+use crate::SyntaxKind::{self, *};
+use crate::lines::{self, BlockRules, Line, OutsideLine};
+use crate::parser::Lexed;
+
+use super::{ArgMode, Header};
+
+pub(crate) fn lex(text: &str) -> Lexed {
+    let mut out = Lexed::default();
+    let mut rules = VaultLines {
+        text,
+        block: Block::Map,
+        in_vault: false,
+    };
+    lines::lex_lines(text, 0, &mut rules, &mut out);
+    out
+}
+
+/// The `NAME` and `default-depth` keywords crawl reads as such, with the start of their line's
+/// indentation when they open their line (else their own start): the lexer's line rules, but
+/// blocks' bodies are only scanned for their closing line, and nothing else is kept.
+pub(crate) fn segment_keywords(text: &str) -> Vec<(usize, bool)> {
+    let mut rules = VaultLines {
+        text,
+        block: Block::Map,
+        in_vault: false,
+    };
+    let mut scratch = Lexed::default();
+    let mut out = Vec::new();
+    let mut in_block = false;
+    let mut pos = 0;
+    while pos < text.len() {
+        let line = Line::at(text, pos);
+        scratch.tokens.clear();
+        scratch.errors.clear();
+        if in_block {
+            in_block = !rules.close(line, &mut scratch);
+            pos = line.end;
+            continue;
+        }
+        if !needs_lexing(line.content()) {
+            pos = line.end;
+            continue;
+        }
+        let lexed = rules.outside(line, &mut scratch);
+        for (i, token) in scratch.tokens.iter().enumerate() {
+            if token.kind != DCSS_HEADER_KW {
+                continue;
+            }
+            let is_name = match &text[token.range] {
+                "NAME" => true,
+                "default-depth" => false,
+                _ => continue,
+            };
+            let start = usize::from(token.range.start());
+            let opens_line = i == 0 || (i == 1 && scratch.tokens[0].kind == WHITESPACE);
+            out.push((if opens_line { line.start } else { start }, is_name));
+        }
+        in_block = lexed.opens_block;
+        pos = lexed.next.max(line.end);
+    }
+    out
+}
+
+/// Whether a line outside blocks can open a block, start a segment or go on over the next
+/// line: the others (comments, Lua lines, most headers) need not be lexed to find segments.
+fn needs_lexing(content: &str) -> bool {
+    let rest = content.trim_start_matches(BLANKS);
+    match rest.as_bytes().first() {
+        None | Some(b'#') | Some(b':') => false,
+        Some(b'{') => true,
+        Some(_) => {
+            let word_len = rest.bytes().take_while(|&b| is_word_byte(b)).count();
+            let header = rest[word_len..]
+                .starts_with(':')
+                .then(|| Header::from_keyword(&rest[..word_len]))
+                .flatten();
+            match header {
+                Some(Header::Name | Header::DefaultDepth) => true,
+                Some(header) => match header.mode() {
+                    ArgMode::Words | ArgMode::Numbers => true,
+                    // A continued value takes the next line.
+                    _ => rest.trim_end_matches(BLANKS).ends_with('\\'),
+                },
+                // MAP lines, Lua block openers, junk: let the lexer decide.
+                None => true,
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Block {
+    Map,
+    Lua,
+}
+
+struct VaultLines<'t> {
+    text: &'t str,
+    /// The kind of the open block (meaningful while one is open).
+    block: Block,
+    /// Whether a `NAME:` was seen: crawl says "syntax error" for junk before the first vault
+    /// and "Unexpected character sequence." inside one.
+    in_vault: bool,
+}
+
+const BLANKS: [char; 2] = [' ', '\t'];
+
+/// crawl's rules for `MAP` and `ENDMAP` are written `^\s*MAP[ \t\r]*$`, and flex reads `\s`
+/// as the letter `s`: the keyword may follow any number of `s`, and nothing else. Answers the
+/// length of that prefix.
+fn quirk_keyword(content: &str, word: &str) -> Option<usize> {
+    let prefix = content.len() - content.trim_start_matches('s').len();
+    let rest = content[prefix..].strip_prefix(word)?;
+    rest.chars()
+        .all(|c| BLANKS.contains(&c) || c == '\r')
+        .then_some(prefix)
+}
+
+/// Whether a line of a Lua block closes it: it ends with `}}`, then blanks. Answers where the
+/// `}}` starts.
+pub fn is_lua_close(content: &str) -> Option<usize> {
+    let trimmed = content.trim_end_matches([' ', '\t', '\r']);
+    trimmed.strip_suffix("}}").map(|before| before.len())
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// The length of the blanks at the start of `s`.
+fn blanks(s: &str) -> usize {
+    s.len() - s.trim_start_matches(BLANKS).len()
+}
+
+impl<'t> VaultLines<'t> {
+    fn keyword_line(&self, word: &str) -> Option<Header> {
+        Header::from_keyword(word)
+    }
+
+    /// A keyword with its colon starting at `at` on the line: `WORD:` with a known WORD.
+    fn keyword_at(&self, line: Line<'_>, at: usize) -> Option<(Header, usize)> {
+        let rest = &self.text[at..line.content_end];
+        let len = rest.bytes().take_while(|&b| is_word_byte(b)).count();
+        if !rest[len..].starts_with(':') {
+            return None;
+        }
+        Some((self.keyword_line(&rest[..len])?, len))
+    }
+
+    /// Lexes a header from its keyword at `at`; answers where the next line starts.
+    fn header(&mut self, line: Line<'_>, at: usize, header: Header, out: &mut Lexed) -> usize {
+        let line = Line::at(self.text, line.start);
+        let word_end = at + header.keyword().len();
+        out.push(DCSS_HEADER_KW, at, word_end);
+        out.push(COLON, word_end, word_end + 1);
+        if header == Header::Name {
+            self.in_vault = true;
+        }
+        let pos = word_end + 1;
+        match header.mode() {
+            ArgMode::WholeLine => self.continued(line, pos, DCSS_VALUE, out),
+            ArgMode::Items | ArgMode::Monsters => self.continued(line, pos, DCSS_ITEM, out),
+            ArgMode::Words | ArgMode::Numbers => self.tokens(line, pos, header.mode(), out),
+        }
+    }
+
+    /// A value that goes on while its line ends with `\`: on each line, its text (a
+    /// `DCSS_VALUE` or comma-separated `DCSS_ITEM`s) from the first non-blank; before a `\`
+    /// the blanks belong to the text, at the end of the value they do not.
+    fn continued(
+        &mut self,
+        mut line: Line<'t>,
+        mut pos: usize,
+        kind: SyntaxKind,
+        out: &mut Lexed,
+    ) -> usize {
+        loop {
+            let lead = blanks(&self.text[pos..line.content_end]);
+            if lead > 0 {
+                out.push(WHITESPACE, pos, pos + lead);
+                pos += lead;
+            }
+            let rest = &self.text[pos..line.content_end];
+            let trimmed = rest.trim_end_matches(BLANKS);
+            let continues = trimmed.ends_with('\\');
+            let text_end = if continues {
+                pos + trimmed.len() - 1
+            } else {
+                pos + trimmed.len()
+            };
+            self.value_text(pos, text_end, kind, continues, out);
+            if continues {
+                out.push(DCSS_CONTINUATION, text_end, text_end + 1);
+                if text_end + 1 < line.content_end {
+                    out.push(WHITESPACE, text_end + 1, line.content_end);
+                }
+            } else if text_end < line.content_end {
+                out.push(WHITESPACE, text_end, line.content_end);
+            }
+            let next = line.push_end(out);
+            if !continues || next >= self.text.len() {
+                return next;
+            }
+            line = Line::at(self.text, next);
+            pos = line.start;
+        }
+    }
+
+    /// One line's piece of a value: a whole-line piece, or items between commas (each item's
+    /// blanks outside its text, except those before a continuation).
+    fn value_text(
+        &self,
+        start: usize,
+        end: usize,
+        kind: SyntaxKind,
+        continues: bool,
+        out: &mut Lexed,
+    ) {
+        if kind == DCSS_VALUE {
+            if end > start {
+                out.push(DCSS_VALUE, start, end);
+            }
+            return;
+        }
+        let mut pos = start;
+        loop {
+            let piece_end = self.text[pos..end].find(',').map_or(end, |i| pos + i);
+            let last = piece_end == end;
+            let piece = &self.text[pos..piece_end];
+            let lead = blanks(piece);
+            let body = &piece[lead..];
+            let body_len = if last && continues {
+                body.len()
+            } else {
+                body.trim_end_matches(BLANKS).len()
+            };
+            if lead > 0 {
+                out.push(WHITESPACE, pos, pos + lead);
+            }
+            if body_len > 0 {
+                out.push(DCSS_ITEM, pos + lead, pos + lead + body_len);
+            }
+            if pos + lead + body_len < piece_end {
+                out.push(WHITESPACE, pos + lead + body_len, piece_end);
+            }
+            if last {
+                return;
+            }
+            out.push(COMMA, piece_end, piece_end + 1);
+            pos = piece_end + 1;
+        }
+    }
+
+    /// TAGS words, or CHANCE/WEIGHT/ORDER numbers, up to the end of the line (TAGS goes on
+    /// after a trailing `\`). A keyword on the way starts another header.
+    fn tokens(
+        &mut self,
+        mut line: Line<'t>,
+        mut pos: usize,
+        mode: ArgMode,
+        out: &mut Lexed,
+    ) -> usize {
+        'lines: loop {
+            let end = line.content_end;
+            let bytes = self.text.as_bytes();
+            while pos < end {
+                let start = pos;
+                let b = bytes[pos];
+                if b == b' ' || b == b'\t' {
+                    pos += blanks(&self.text[pos..end]);
+                    out.push(WHITESPACE, start, pos);
+                    continue;
+                }
+                if is_word_byte(b)
+                    && let Some((header, _)) = self.keyword_at(line, pos)
+                {
+                    return self.header(line, pos, header, out);
+                }
+                if mode == ArgMode::Words {
+                    if is_word_byte(b) {
+                        pos += self.text[pos..end]
+                            .bytes()
+                            .take_while(|&b| is_word_byte(b))
+                            .count();
+                        out.push(DCSS_WORD, start, pos);
+                        continue;
+                    }
+                    if b == b'\\' && self.text[pos + 1..end].trim_matches(BLANKS).is_empty() {
+                        out.push(DCSS_CONTINUATION, pos, pos + 1);
+                        if pos + 1 < end {
+                            out.push(WHITESPACE, pos + 1, end);
+                        }
+                        let next = line.push_end(out);
+                        if next >= self.text.len() {
+                            return next;
+                        }
+                        line = Line::at(self.text, next);
+                        pos = line.start;
+                        continue 'lines;
+                    }
+                    pos = self.junk(pos, end);
+                    out.push(ERROR_CHAR, start, pos);
+                    out.error(
+                        Code::DC0005,
+                        start,
+                        pos,
+                        format!(
+                            "`{}` cannot stand in TAGS: tags are words of letters, digits, `_` and `-` (there are no trailing comments)",
+                            &self.text[start..pos]
+                        ),
+                    );
+                    continue;
+                }
+                // CHANCE, WEIGHT, ORDER
+                if let Some(len) = number_len(&self.text[pos..end]) {
+                    pos += len;
+                    out.push(DCSS_NUMBER, start, pos);
+                } else if b == b'%' {
+                    pos += 1;
+                    out.push(DCSS_PERCENT, start, pos);
+                } else if b == b',' {
+                    pos += 1;
+                    out.push(COMMA, start, pos);
+                } else if b == b'(' && self.text[pos..end].contains(')') {
+                    let close = pos + self.text[pos..end].find(')').unwrap_or(0);
+                    out.push(L_PAREN, pos, pos + 1);
+                    let inner = &self.text[pos + 1..close];
+                    let lead = blanks(inner);
+                    let body = inner[lead..].trim_end_matches(BLANKS);
+                    let body_start = pos + 1 + lead;
+                    if lead > 0 {
+                        out.push(WHITESPACE, pos + 1, body_start);
+                    }
+                    if !body.is_empty() {
+                        out.push(DCSS_VALUE, body_start, body_start + body.len());
+                    }
+                    if body_start + body.len() < close {
+                        out.push(WHITESPACE, body_start + body.len(), close);
+                    }
+                    out.push(R_PAREN, close, close + 1);
+                    pos = close + 1;
+                } else {
+                    pos = self.junk(pos, end);
+                    out.push(ERROR_CHAR, start, pos);
+                    out.error(
+                        Code::DC0006,
+                        start,
+                        pos,
+                        format!(
+                            "`{}` cannot stand here: CHANCE, WEIGHT and ORDER take numbers, `%`, commas and depths in parentheses",
+                            &self.text[start..pos]
+                        ),
+                    );
+                }
+            }
+            return line.push_end(out);
+        }
+    }
+
+    /// The end of a run of junk: up to the next blank.
+    fn junk(&self, pos: usize, end: usize) -> usize {
+        let len = self.text[pos..end]
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| BLANKS.contains(c))
+            .map_or(end - pos, |(i, _)| i);
+        pos + len
+    }
+
+    /// A Lua block opener at `at` (`{{`, or a chunk word, blanks, `{{`): its tokens, and the
+    /// Lua after `{{` on the same line. Answers whether the block stays open.
+    fn lua_open(&mut self, line: Line<'_>, at: usize, out: &mut Lexed) -> Option<bool> {
+        let rest = &self.text[at..line.content_end];
+        let word_len = rest.bytes().take_while(|b| b.is_ascii_lowercase()).count();
+        let word = &rest[..word_len];
+        Chunk::from_block_word(word)?;
+        let gap = blanks(&rest[word_len..]);
+        if !rest[word_len + gap..].starts_with("{{") {
+            return None;
+        }
+        if word_len > 0 {
+            out.push(LUA_CHUNK_KW, at, at + word_len);
+        }
+        if gap > 0 {
+            out.push(WHITESPACE, at + word_len, at + word_len + gap);
+        }
+        let open = at + word_len + gap;
+        out.push(LUA_OPEN, open, open + 2);
+        let after = open + 2;
+        let tail = &self.text[after..line.content_end];
+        match is_lua_close(tail) {
+            Some(close) => {
+                if close > 0 {
+                    out.push(LUA_TEXT, after, after + close);
+                }
+                out.push(LUA_CLOSE, after + close, after + close + 2);
+                if after + close + 2 < line.content_end {
+                    out.push(WHITESPACE, after + close + 2, line.content_end);
+                }
+                Some(false)
+            }
+            None => {
+                if !tail.is_empty() {
+                    out.push(LUA_TEXT, after, line.content_end);
+                }
+                Some(true)
+            }
+        }
+    }
+}
+
+use super::Chunk;
+
+/// crawl's numbers: an optional sign, digits with an optional fraction, or a bare fraction.
+fn number_len(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        i += 1;
+    }
+    let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    i += digits;
+    if i < b.len() && b[i] == b'.' {
+        let fraction = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 && fraction == 0 {
+            return None;
+        }
+        i += 1 + fraction;
+    } else if digits == 0 {
+        return None;
+    }
+    Some(i)
+}
+
+impl BlockRules for VaultLines<'_> {
+    fn close(&mut self, line: Line<'_>, out: &mut Lexed) -> bool {
+        let content = line.content();
+        match self.block {
+            Block::Map => {
+                let Some(prefix) = quirk_keyword(content, "ENDMAP") else {
+                    return false;
+                };
+                if prefix > 0 {
+                    out.push(DCSS_QUIRK, line.start, line.start + prefix);
+                }
+                let end = line.start + prefix + "ENDMAP".len();
+                out.push(ENDMAP_KW, line.start + prefix, end);
+                if end < line.content_end {
+                    out.push(WHITESPACE, end, line.content_end);
+                }
+            }
+            Block::Lua => {
+                let Some(close) = is_lua_close(content) else {
+                    return false;
+                };
+                if close > 0 {
+                    out.push(LUA_TEXT, line.start, line.start + close);
+                }
+                let end = line.start + close + 2;
+                out.push(LUA_CLOSE, line.start + close, end);
+                if end < line.content_end {
+                    out.push(WHITESPACE, end, line.content_end);
+                }
+            }
+        }
+        line.push_end(out);
+        true
+    }
+
+    fn ends_block(&self, _content: &str) -> bool {
+        // A missing ENDMAP or `}}` is not an error to crawl: the block takes the rest of the
+        // file.
+        false
+    }
+
+    fn body(&mut self, line: Line<'_>, out: &mut Lexed) {
+        let content = line.content();
+        match self.block {
+            Block::Lua => {
+                if !content.is_empty() {
+                    line.push_content(out, LUA_TEXT);
+                }
+            }
+            Block::Map => {
+                // A row ends at its first tab (crawl drops the rest) and loses its trailing
+                // blanks.
+                let kept = content.find('\t').unwrap_or(content.len());
+                let row = content[..kept].trim_end_matches(' ');
+                if row.is_empty() {
+                    out.error(
+                        Code::DC0004,
+                        line.start,
+                        line.content_end.max(line.start),
+                        "a blank line cannot stand inside MAP ... ENDMAP; remove it, or end the map before it",
+                    );
+                } else {
+                    out.push(MAP_ROW, line.start, line.start + row.len());
+                }
+                if row.len() < kept {
+                    out.push(WHITESPACE, line.start + row.len(), line.start + kept);
+                }
+                if kept < content.len() {
+                    out.push(DCSS_DROPPED, line.start + kept, line.content_end);
+                }
+            }
+        }
+    }
+
+    fn outside(&mut self, line: Line<'_>, out: &mut Lexed) -> OutsideLine {
+        let content = line.content();
+        if let Some(prefix) = quirk_keyword(content, "MAP") {
+            if prefix > 0 {
+                out.push(DCSS_QUIRK, line.start, line.start + prefix);
+            }
+            let end = line.start + prefix + 3;
+            out.push(MAP_KW, line.start + prefix, end);
+            if end < line.content_end {
+                out.push(WHITESPACE, end, line.content_end);
+            }
+            self.block = Block::Map;
+            return OutsideLine {
+                next: line.push_end(out),
+                opens_block: true,
+            };
+        }
+        let indent = blanks(content);
+        if indent > 0 {
+            out.push(WHITESPACE, line.start, line.start + indent);
+        }
+        let at = line.start + indent;
+        let rest = &content[indent..];
+        let done = |out: &mut Lexed| OutsideLine {
+            next: line.push_end(out),
+            opens_block: false,
+        };
+        if rest.is_empty() {
+            return done(out);
+        }
+        if rest.starts_with('#') {
+            out.push(COMMENT, at, line.content_end);
+            return done(out);
+        }
+        if rest.starts_with(':') {
+            out.push(LUA_MARK, at, at + 1);
+            if at + 1 < line.content_end {
+                out.push(LUA_TEXT, at + 1, line.content_end);
+            }
+            return done(out);
+        }
+        if let Some(open) = self.lua_open(line, at, out) {
+            self.block = Block::Lua;
+            return OutsideLine {
+                next: line.push_end(out),
+                opens_block: open,
+            };
+        }
+        if let Some((header, _)) = self.keyword_at(line, at) {
+            return OutsideLine {
+                next: self.header(line, at, header, out),
+                opens_block: false,
+            };
+        }
+        let word_len = rest.bytes().take_while(|&b| is_word_byte(b)).count();
+        let word = &rest[..word_len];
+        if word == "MAP" {
+            // Indented, or followed by text: crawl rejects the line; read it as a MAP anyway
+            // so that the rows after it stay rows.
+            out.push(MAP_KW, at, at + 3);
+            if at + 3 < line.content_end {
+                out.push(WHITESPACE, at + 3, line.content_end);
+            }
+            out.error(
+                Code::DC0003,
+                at,
+                at + 3,
+                "MAP must start in column 0 and stand alone on its line",
+            );
+            self.block = Block::Map;
+            return OutsideLine {
+                next: line.push_end(out),
+                opens_block: true,
+            };
+        }
+        out.push(ERROR_CHAR, at, line.content_end);
+        if word_len > 0 && rest[word_len..].starts_with(':') {
+            let hint = Header::ALL
+                .iter()
+                .find(|h| h.keyword().eq_ignore_ascii_case(word))
+                .map(|h| {
+                    format!(
+                        "; did you mean `{}:`? (keywords are case-sensitive)",
+                        h.keyword()
+                    )
+                })
+                .unwrap_or_else(|| "; the headers are NAME, TAGS, DEPTH, MAP, SUBST...".into());
+            out.error(
+                Code::DC0001,
+                at,
+                at + word_len,
+                format!("`{word}:` is not a header crawl knows{hint}"),
+            );
+        } else if self.in_vault {
+            out.error(
+                Code::DC0002,
+                at,
+                line.content_end,
+                "crawl cannot read this line: it is not a header, a comment (`#` first), Lua (`:` or `{{`) nor a map",
+            );
+        } else {
+            out.error(
+                Code::DC0014,
+                at,
+                line.content_end,
+                "crawl cannot read this line before the first NAME:; make it a comment with `#`",
+            );
+        }
+        done(out)
+    }
+}

@@ -1,0 +1,261 @@
+//! Dungeon Crawl Stone Soup vault files (`.des`), read as crawl 0.28.0's flex lexer and bison
+//! grammar read them: headers with their five argument modes and backslash continuation,
+//! `MAP`...`ENDMAP` bodies, `:` Lua lines and `{{ }}` Lua blocks (their text kept as it is).
+//!
+//! A file is a sequence of independent **segments**: the text before the first vault or after
+//! a `default-depth:` line ([`SyntaxKind::DCSS_GLOBAL`]), and vaults, each from its `NAME:` to
+//! the next `NAME:`, `default-depth:` or the end ([`SyntaxKind::DCSS_VAULT`]). Nothing in a
+//! segment depends on the text of another, so an editor re-parses only the segment it edits:
+//! [`segments`] finds them, [`parse_segment`] parses one, [`parse`] glues them into one tree.
+
+mod grammar;
+mod lexer;
+
+use std::ops::Range;
+
+use levkit_diagnostics::TextSize;
+use rowan::{GreenNode, NodeOrToken};
+
+use crate::parser::{Lexed, Parser, offset};
+use crate::{Parse, SyntaxKind};
+
+pub use lexer::is_lua_close;
+
+/// How crawl's lexer cuts a header's argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgMode {
+    /// The rest of the line, trimmed, continued by a trailing `\`.
+    WholeLine,
+    /// TAGS: words of letters, digits, `_` and `-`.
+    Words,
+    /// Comma-separated items, each at least two characters.
+    Items,
+    /// MONS: comma-separated items, a one-character item is an error of its own.
+    Monsters,
+    /// CHANCE, WEIGHT, ORDER: numbers, `%`, commas and `(depths)`.
+    Numbers,
+}
+
+macro_rules! headers {
+    ($( $variant:ident $keyword:literal $mode:ident ; )*) => {
+        /// The 33 header keywords of crawl 0.28.0.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Header { $($variant,)* }
+
+        impl Header {
+            pub const ALL: &'static [Header] = &[$(Header::$variant,)*];
+
+            /// The keyword as written, without its colon.
+            pub fn keyword(self) -> &'static str {
+                match self { $(Header::$variant => $keyword,)* }
+            }
+
+            pub fn mode(self) -> ArgMode {
+                match self { $(Header::$variant => ArgMode::$mode,)* }
+            }
+
+            pub fn from_keyword(word: &str) -> Option<Header> {
+                match word { $($keyword => Some(Header::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+headers! {
+    Name "NAME" WholeLine;
+    DefaultDepth "default-depth" WholeLine;
+    Desc "DESC" WholeLine;
+    Depth "DEPTH" WholeLine;
+    Place "PLACE" WholeLine;
+    Orient "ORIENT" WholeLine;
+    Welcome "WELCOME" WholeLine;
+    LFloorCol "LFLOORCOL" WholeLine;
+    LRockCol "LROCKCOL" WholeLine;
+    LFloorTile "LFLOORTILE" WholeLine;
+    LRockTile "LROCKTILE" WholeLine;
+    Marker "MARKER" WholeLine;
+    Clear "CLEAR" WholeLine;
+    KFeat "KFEAT" WholeLine;
+    KItem "KITEM" WholeLine;
+    KMons "KMONS" WholeLine;
+    KMask "KMASK" WholeLine;
+    KProp "KPROP" WholeLine;
+    Subvault "SUBVAULT" WholeLine;
+    Tags "TAGS" Words;
+    Subst "SUBST" Items;
+    NSubst "NSUBST" Items;
+    Shuffle "SHUFFLE" Items;
+    Colour "COLOUR" Items;
+    FTile "FTILE" Items;
+    RTile "RTILE" Items;
+    Tile "TILE" Items;
+    FHeight "FHEIGHT" Items;
+    Item "ITEM" Items;
+    Mons "MONS" Monsters;
+    Chance "CHANCE" Numbers;
+    Weight "WEIGHT" Numbers;
+    Order "ORDER" Numbers;
+}
+
+/// Which Lua function of the vault a block or line goes into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Chunk {
+    Prelude,
+    Mapchunk,
+    Main,
+    Validate,
+    Veto,
+    Epilogue,
+}
+
+impl Chunk {
+    /// The chunks in the order crawl runs and prints them.
+    pub const ALL: [Chunk; 6] = [
+        Chunk::Prelude,
+        Chunk::Mapchunk,
+        Chunk::Main,
+        Chunk::Validate,
+        Chunk::Veto,
+        Chunk::Epilogue,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Chunk::Prelude => "prelude",
+            Chunk::Mapchunk => "mapchunk",
+            Chunk::Main => "main",
+            Chunk::Validate => "validate",
+            Chunk::Veto => "veto",
+            Chunk::Epilogue => "epilogue",
+        }
+    }
+
+    /// The chunk a block opener word selects (`lua` and none select `main`).
+    pub fn from_block_word(word: &str) -> Option<Chunk> {
+        match word {
+            "" | "lua" => Some(Chunk::Main),
+            "prelude" => Some(Chunk::Prelude),
+            "validate" => Some(Chunk::Validate),
+            "veto" => Some(Chunk::Veto),
+            "epilogue" => Some(Chunk::Epilogue),
+            _ => None,
+        }
+    }
+}
+
+/// One segment of a file: where it lies and whether it is a vault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    pub range: Range<usize>,
+    pub kind: SyntaxKind,
+}
+
+/// Cuts `text` into segments: a new one starts at every `NAME:` and `default-depth:` that
+/// crawl reads as a keyword (at the start of its line's indentation, or mid-line after TAGS,
+/// CHANCE, WEIGHT or ORDER). Every byte belongs to exactly one segment.
+pub fn segments(text: &str) -> Vec<Segment> {
+    let mut starts: Vec<(usize, SyntaxKind)> = vec![(0, SyntaxKind::DCSS_GLOBAL)];
+    for (start, is_name) in lexer::segment_keywords(text) {
+        let kind = if is_name {
+            SyntaxKind::DCSS_VAULT
+        } else {
+            SyntaxKind::DCSS_GLOBAL
+        };
+        match starts.last_mut() {
+            Some(last) if last.0 == start => last.1 = kind,
+            _ => starts.push((start, kind)),
+        }
+    }
+    let mut out = Vec::with_capacity(starts.len());
+    for (i, &(start, kind)) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).map_or(text.len(), |s| s.0);
+        if start < end || text.is_empty() {
+            out.push(Segment {
+                range: start..end,
+                kind,
+            });
+        }
+    }
+    out
+}
+
+/// Parses one segment's text on its own: a `DCSS_VAULT` or `DCSS_GLOBAL` node, with offsets
+/// relative to the segment.
+pub fn parse_segment(text: &str) -> Parse {
+    let lexed: Lexed = lexer::lex(text);
+    let mut parser = Parser::new(text, lexed, levkit_diagnostics::Code::DC0002);
+    grammar::segment(&mut parser);
+    let (green, mut errors) = parser.finish_tree();
+    levkit_diagnostics::sort(&mut errors);
+    Parse::new(green, errors)
+}
+
+/// Parses a whole file: its segments, side by side under one `SOURCE_FILE`.
+pub fn parse(text: &str) -> Parse {
+    let mut children = Vec::new();
+    let mut errors = Vec::new();
+    for segment in segments(text) {
+        let parsed = parse_segment(&text[segment.range.clone()]);
+        let shift = offset(segment.range.start);
+        errors.extend(parsed.errors().iter().map(|d| shifted(d, shift)));
+        children.push(NodeOrToken::Node(parsed.green().clone()));
+    }
+    let green = GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children);
+    Parse::new(green, errors)
+}
+
+/// A diagnostic found in a segment, moved to where the segment lies in its file.
+pub fn shifted(
+    diagnostic: &levkit_diagnostics::Diagnostic,
+    by: TextSize,
+) -> levkit_diagnostics::Diagnostic {
+    let mut out = diagnostic.clone();
+    out.range += by;
+    for label in &mut out.labels {
+        label.range += by;
+    }
+    if let Some(fix) = &mut out.fix {
+        for edit in &mut fix.edits {
+            edit.range += by;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(text: &str) -> Vec<(&str, &str)> {
+        segments(text)
+            .into_iter()
+            .map(|s| {
+                let kind = if s.kind == SyntaxKind::DCSS_VAULT {
+                    "vault"
+                } else {
+                    "global"
+                };
+                (kind, &text[s.range])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_file_is_cut_where_crawl_starts_a_vault_or_a_default_depth() {
+        let text = ": x = 1\n  NAME: a\nTAGS: t NAME: b\nMAP\nNAME: in_map\nENDMAP\n\
+                    KFEAT: x = \\\nNAME: continued\n{{\nNAME: lua\n}}\ndefault-depth: D:1\nNAME: c";
+        assert_eq!(
+            cut(text),
+            [
+                ("global", ": x = 1\n"),
+                ("vault", "  NAME: a\nTAGS: t "),
+                (
+                    "vault",
+                    "NAME: b\nMAP\nNAME: in_map\nENDMAP\nKFEAT: x = \\\nNAME: continued\n{{\nNAME: lua\n}}\n"
+                ),
+                ("global", "default-depth: D:1\n"),
+                ("vault", "NAME: c"),
+            ]
+        );
+    }
+}
