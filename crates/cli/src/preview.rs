@@ -30,7 +30,8 @@ pub struct PreviewArgs {
     /// Write the picture to this file instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
-    /// With `--heatmap`: the seeds to build the level for, as `A..B` (inclusive).
+    /// The seeds to build the level for, as `A..B` (inclusive): with `--heatmap`, for its
+    /// counts; with `--format json`, the preview's heat layers are sampled over them.
     #[arg(long, value_parser = parse_seeds)]
     seeds: Option<(u32, u32)>,
     /// How often each square holds a monster, object or trap over `--seeds`: 21 rows of
@@ -84,6 +85,9 @@ pub fn run(args: &PreviewArgs) -> u8 {
         seed: args.seed,
         depth: args.depth,
         terrain: args.format == Format::Terrain,
+        sample: args
+            .seeds
+            .filter(|_| !args.heatmap && args.format == Format::Json),
         ..PreviewRequest::default()
     };
     let Ok(preview) = analysis.preview(file, &request) else {

@@ -273,6 +273,150 @@ TRAP[50%]:"pit",(4,1)
     );
 }
 
+const KEEP: &str = r#"MAZE:"keep",' '
+GEOMETRY:center,center
+MAP
+------
+|....|
+------
+ENDMAP
+MONSTER:'L',"master lich",(1,1)
+MONSTER:'D',random,(2,1)
+OBJECT:random,random,(3,1)
+TRAP:"pit",random
+"#;
+
+fn level_preview(text: &str, request: &PreviewRequest) -> levkit_ide::LevelPreview {
+    let mut host = AnalysisHost::new();
+    let file = host.set_file_bytes("keep.des", text.as_bytes());
+    match host.analysis().preview(file, request).unwrap() {
+        Preview::Level(level) => *level,
+        _ => panic!("a level preview"),
+    }
+}
+
+#[test]
+fn a_built_square_links_to_its_map_character_and_a_thing_to_its_statement() {
+    let preview = level_preview(KEEP, &PreviewRequest::default());
+    assert!(preview.generated);
+    let text_of = |cell: &levkit_ide::Cell| {
+        let source = cell.source.expect("a source");
+        KEEP[source.start as usize..source.end as usize].to_string()
+    };
+    // The map is drawn at (37, 9): its top-left wall and a floor square.
+    let at = |x, y| {
+        preview
+            .cells
+            .iter()
+            .find(|c| (c.x, c.y) == (x, y))
+            .expect("a cell")
+    };
+    let corner = at(37, 9);
+    assert_eq!(
+        (corner.glyph.as_str(), text_of(corner).as_str()),
+        ("-", "-")
+    );
+    assert_eq!(corner.source.unwrap().line, 3);
+    let floor = at(41, 10);
+    assert_eq!(text_of(floor), ".");
+    assert_eq!(
+        (floor.source.unwrap().line, floor.source.unwrap().column),
+        (4, 4)
+    );
+    let lich = at(38, 10);
+    assert_eq!(lich.glyph, "L");
+    assert_eq!(text_of(lich), "MONSTER:'L',\"master lich\",(1,1)");
+    assert!(lich.color.is_some());
+}
+
+#[test]
+fn the_legend_names_what_the_picture_shows_by_glyph_and_colour() {
+    let preview = level_preview(KEEP, &PreviewRequest::default());
+    let legend: Vec<String> = preview
+        .legend
+        .iter()
+        .map(|l| {
+            format!(
+                "{} {} {}",
+                l.glyph,
+                l.color.as_deref().unwrap_or("-"),
+                l.meaning
+            )
+        })
+        .collect();
+    expect![[r#"
+        - #aaa wall
+        | #aaa wall
+        L #a3a master lich
+        D #f6f random dragon
+        O #6ff random object
+        . #aaa floor"#]]
+    .assert_eq(&legend.join("\n"));
+}
+
+#[test]
+fn heat_comes_per_kind_expected_or_sampled_and_says_why_it_is_empty() {
+    let layers = |preview: &levkit_ide::LevelPreview| {
+        preview
+            .heatmaps
+            .iter()
+            .map(|h| {
+                format!(
+                    "{} {} {:?} max {:.2} on {} squares{}",
+                    h.kind,
+                    h.mode,
+                    h.seeds,
+                    h.max,
+                    h.cells.len(),
+                    h.note.as_ref().map_or(String::new(), |n| format!(": {n}"))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let no_traps = KEEP.replace("TRAP:\"pit\",random\n", "");
+    expect![[r#"
+        all expected None max 1.00 on 3 squares
+        monsters expected None max 1.00 on 2 squares
+        objects expected None max 1.00 on 1 squares
+        traps expected None max 0.00 on 0 squares: no statement of this level places traps"#]]
+    .assert_eq(&layers(&level_preview(
+        &no_traps,
+        &PreviewRequest::default(),
+    )));
+    let sampled = PreviewRequest {
+        sample: Some((1, 40)),
+        ..PreviewRequest::default()
+    };
+    expect![[r#"
+        all sampled Some([1, 40]) max 1.00 on 3 squares
+        monsters sampled Some([1, 40]) max 1.00 on 2 squares
+        objects sampled Some([1, 40]) max 1.00 on 1 squares
+        traps sampled Some([1, 40]) max 0.00 on 0 squares: none of the 40 builds placed traps"#]]
+    .assert_eq(&layers(&level_preview(&no_traps, &sampled)));
+    let rooms = "LEVEL:\"hall\"\nROOM:\"ordinary\",lit,random,random,random\nMONSTER:'d',\"jackal\",random\n";
+    let preview = level_preview(rooms, &PreviewRequest::default());
+    assert!(
+        preview.heatmaps[1]
+            .note
+            .as_deref()
+            .is_some_and(|n| n.contains("sample over seeds")),
+        "{:?}",
+        preview.heatmaps[1]
+    );
+}
+
+#[test]
+fn a_broken_level_carries_its_first_error_and_a_sketch() {
+    let broken = KEEP.replace("MONSTER:'D',random,(2,1)", "MONSTER:'D',ran(");
+    let preview = level_preview(&broken, &PreviewRequest::default());
+    assert!(!preview.generated);
+    let error = preview.error.expect("the error");
+    assert_eq!(error.source.line, 8);
+    assert_eq!(preview.rows[9].trim(), "------");
+    assert!(preview.title.unwrap().contains("not built"));
+}
+
 #[test]
 fn a_blank_line_after_a_level_completes_that_level_s_statements() {
     // The line break after the level's last statement belongs to the file, not the level.

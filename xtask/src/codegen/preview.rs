@@ -160,12 +160,13 @@ fn ts_type(schema: &Value) -> Result<String, String> {
             "boolean" => "boolean".to_string(),
             "null" => "null".to_string(),
             "array" => {
-                check_keywords(schema, &["type", "items"])?;
+                check_keywords(schema, &["type", "items", "minItems", "maxItems"])?;
                 let item = ts_type(object.get("items").ok_or("an array without items")?)?;
-                if item.contains(' ') {
-                    format!("({item})[]")
-                } else {
-                    format!("{item}[]")
+                match fixed_length(object)? {
+                    // A Rust array: a tuple of its length.
+                    Some(n) => format!("[{}]", vec![item; n].join(", ")),
+                    None if item.contains(' ') => format!("({item})[]"),
+                    None => format!("{item}[]"),
                 }
             }
             "object" => {
@@ -184,6 +185,20 @@ fn ts_type(schema: &Value) -> Result<String, String> {
         });
     }
     Ok(options.join(" | "))
+}
+
+/// The length of an array whose `minItems` and `maxItems` agree (a Rust array); other bounds
+/// are not translated.
+fn fixed_length(array: &serde_json::Map<String, Value>) -> Result<Option<usize>, String> {
+    let bound = |key| array.get(key).and_then(Value::as_u64);
+    match (bound("minItems"), bound("maxItems")) {
+        (None, None) => Ok(None),
+        (Some(min), Some(max)) if min == max => Ok(Some(min as usize)),
+        _ => Err(format!(
+            "array bounds other than a fixed length are not translated: {}",
+            Value::Object(array.clone())
+        )),
+    }
 }
 
 fn reference_name(reference: &Value) -> Result<&str, String> {
@@ -355,6 +370,11 @@ fn check_instance(root: &Value, schema: &Value, value: &Value, at: &str) -> Resu
     }
     match value {
         Value::Array(items) => {
+            if let Some(n) = fixed_length(object)?
+                && items.len() != n
+            {
+                return Err(format!("{at}: {} items, not {n}", items.len()));
+            }
             if let Some(item_schema) = object.get("items") {
                 for (i, item) in items.iter().enumerate() {
                     check_instance(root, item_schema, item, &format!("{at}[{i}]"))?;
