@@ -687,7 +687,12 @@ pub struct PreviewParams {
     pub text_document: TextDocumentIdentifier,
     pub level: Option<String>,
     pub seed: Option<u32>,
+    /// Sample the heat over this many builds from `seed` on (at most [`MAX_SAMPLE`]).
+    pub sample: Option<u32>,
 }
+
+/// The most builds a preview's sampled heat is counted over.
+pub const MAX_SAMPLE: u32 = 1000;
 
 /// `levkit/dialect` parameters.
 #[derive(Debug, serde::Deserialize)]
@@ -701,9 +706,14 @@ impl Backend {
     /// with the document's `uri`.
     pub async fn preview(&self, params: PreviewParams) -> Result<serde_json::Value> {
         let uri = params.text_document.uri;
+        let seed = params.seed.unwrap_or(1);
         let request = PreviewRequest {
             level: params.level,
-            seed: params.seed.unwrap_or(1),
+            seed,
+            sample: params
+                .sample
+                .filter(|n| *n > 0)
+                .map(|n| (seed, seed.saturating_add(n.min(MAX_SAMPLE) - 1))),
             ..PreviewRequest::default()
         };
         self.query(move |analysis, cx| {

@@ -236,10 +236,21 @@ What a level, a description file or a dungeon looks like, as data. Two edges giv
 same types (`crates/ide/src/preview.rs`, the one definition):
 
 - the language server answers **`levkit/preview`** with a `Preview` and the document's `uri`.
-  Parameters: `{textDocument: {uri}, level?: string, seed?: number}` (the first level and seed 1
-  when left out). After every change the server sends **`levkit/previewChanged`**
-  `{textDocument: {uri}, version}`; a client showing a preview asks again;
-- `levkit preview FILE --format json` prints the `Preview` (without `uri`).
+  Parameters: `{textDocument: {uri}, level?: string, seed?: number, sample?: number}` (the
+  first level and seed 1 when left out; `sample`: count the heat layers over that many builds,
+  from `seed` on, at most 1000). After every change the server sends
+  **`levkit/previewChanged`** `{textDocument: {uri}, version}`; a client showing a preview
+  asks again;
+- `levkit preview FILE --format json` prints the `Preview` (without `uri`; `--seeds A..B`
+  samples the heat layers).
+
+A client draws what the preview says and needs no knowledge of the file's format: `rows` and
+`cells` (each with its colour and the range to select when clicked), `legend`, `regions` (each
+with an id and a colour), `heatmaps` (a layer per kind, with its scale's top and a note saying
+why it is empty or even), `cards`, `notes`, `title`, and `controls` (which of the level picker,
+seed, regions and heat mean something for this preview). While `error` is set the level could
+not be built: `rows` are a sketch from the text, and a client that showed a built picture of
+the same level keeps it, marked out of date, with the error.
 
 The JSON Schema is [`preview.schema.json`](preview.schema.json), and TypeScript declarations are
 `editors/vscode/src/generated/preview.d.ts` (the preview page is type-checked against them).
