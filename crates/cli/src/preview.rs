@@ -38,6 +38,16 @@ pub struct PreviewArgs {
     /// `0`-`9` (tenths of the seeds, `.` never), or JSON counts with `--format json`.
     #[arg(long, requires = "seeds")]
     heatmap: bool,
+    /// Redraw in the terminal (in colour, unless `--format text`) whenever the file changes.
+    #[arg(long, conflicts_with_all = ["serve", "heatmap", "output"])]
+    watch: bool,
+    /// Serve the live preview page (the VS Code panel's) on a loopback port; the browser
+    /// redraws whenever the file changes.
+    #[arg(long, conflicts_with_all = ["heatmap", "output"])]
+    serve: bool,
+    /// The port `--serve` listens on, on 127.0.0.1 (0: any free port).
+    #[arg(long, default_value_t = 0, requires = "serve")]
+    port: u16,
 }
 
 fn parse_seeds(text: &str) -> Result<(u32, u32), String> {
@@ -69,6 +79,26 @@ pub enum Format {
 }
 
 pub fn run(args: &PreviewArgs) -> u8 {
+    if args.watch || args.serve {
+        if let Err(error) = std::fs::metadata(&args.file) {
+            eprintln!("levkit: cannot read {}: {error}", args.file.display());
+            return EXIT_TROUBLE;
+        }
+        let session = crate::live::Session {
+            file: args.file.clone(),
+            request: PreviewRequest {
+                level: args.level.clone(),
+                seed: args.seed,
+                depth: args.depth,
+                ..PreviewRequest::default()
+            },
+        };
+        return if args.serve {
+            crate::live::serve(session, args.port)
+        } else {
+            crate::live::watch(&session, args.format != Format::Text)
+        };
+    }
     let bytes = match std::fs::read(&args.file) {
         Ok(bytes) => bytes,
         Err(error) => {
@@ -192,7 +222,7 @@ fn json(preview: &impl serde::Serialize) -> String {
 }
 
 /// A level is placed by the dungeon.def beside it, as in an editor's workspace.
-fn add_dungeon_beside(host: &mut AnalysisHost, file: &Path) {
+pub(crate) fn add_dungeon_beside(host: &mut AnalysisHost, file: &Path) {
     let beside = file.parent().unwrap_or(Path::new(".")).join("dungeon.def");
     if beside != file
         && let Ok(bytes) = std::fs::read(&beside)

@@ -18,7 +18,7 @@
 /** @typedef {import("../src/generated/preview").PreviewError} PreviewError */
 /** @typedef {import("../src/generated/preview").WireRange} WireRange */
 /** @typedef {Preview & {uri?: string}} Shown */
-/** @typedef {{type: "render", preview: Shown} | {type: "error", message: string} | {type: "busy", message: string}} FromEditor */
+/** @typedef {{type: "render", preview: Shown} | {type: "error", message: string} | {type: "status", message: string}} FromEditor */
 /** @typedef {{regions?: boolean, heat?: boolean, kind?: string, mode?: string, zoom?: number, solo?: string | null}} Saved */
 
 (function () {
@@ -420,7 +420,7 @@
     const message = event.data;
     if (message.type === "render") receive(message.preview);
     // The request failed (the server restarted, or it is busy): the picture stays.
-    if (message.type === "error" || message.type === "busy") status.textContent = message.message;
+    if (message.type === "error" || message.type === "status") status.textContent = message.message;
   });
   window.addEventListener("resize", fit);
   for (const toggle of [showRegions, showHeat]) {
