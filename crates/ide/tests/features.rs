@@ -84,8 +84,18 @@ fn hover_on_a_monster_name() {
     check_hover(
         &format!("{MAZE}MONSTER:'d',\"jac$0kal\",(1,1)\n"),
         expect![[r#"
-        ["jackal"]
-        **jackal** — monster of class `'d'` (one of 15), index 12 in the game's monster table"#]],
+            ["jackal"]
+            **jackal** — monster of class `'d'` (dog or other canine, one of 15), index 12 in the game's monster table
+
+            | level | speed | AC | magic resistance | alignment |
+            | --- | --- | --- | --- | --- |
+            | 0 | 12 | 7 | 0% | 0 (neutral) |
+
+            **attacks** bite physical 1d2
+
+            **resists** none
+
+            small, weight 300, comes in small groups, genocidable"#]],
     );
 }
 
@@ -149,24 +159,63 @@ fn definition_of_registers_and_room_parents() {
     );
 }
 
+fn outline(text: &str) -> String {
+    fn walk(symbols: &[levkit_ide::Symbol], depth: usize, out: &mut Vec<String>) {
+        for s in symbols {
+            let detail = s
+                .detail
+                .as_ref()
+                .map_or(String::new(), |d| format!("  [{d}]"));
+            out.push(format!("{}{}{detail}", "  ".repeat(depth), s.name));
+            walk(&s.children, depth + 1, out);
+        }
+    }
+    let (analysis, file, _) = fixture(text);
+    let mut out = Vec::new();
+    walk(&analysis.symbols(file).unwrap(), 0, &mut out);
+    out.join("\n")
+}
+
 #[test]
 fn outline_of_a_maze() {
-    let (analysis, file, _) = fixture(&format!("$0{MAZE}"));
-    let symbols = analysis.symbols(file).unwrap();
-    let outline: Vec<String> = symbols
-        .iter()
-        .flat_map(|s| {
-            std::iter::once(format!("{} {:?}", s.name, s.detail)).chain(
-                s.children
-                    .iter()
-                    .map(|c| format!("  {} {:?}", c.name, c.detail)),
-            )
-        })
-        .collect();
     expect![[r#"
-        fort Some("MAZE")
-          GEOMETRY:center,center Some("5x3")"#]]
-    .assert_eq(&outline.join("\n"));
+        fort  [MAZE]
+          GEOMETRY:center,center  [5x3]
+            registers  [1]
+              RANDOM_PLACES  [(1,1),(3,1)]"#]]
+    .assert_eq(&outline(&format!("$0{MAZE}")));
+}
+
+#[test]
+fn the_outline_groups_what_a_map_part_places() {
+    let text = format!(
+        "$0{MAZE}RANDOM_MONSTERS:'L','D'\nREGION:(0,0,4,2),lit,\"ordinary\"\nNON_DIGGABLE:(0,0,4,2)\nMONSTER:'@',\"soldier\",(1,1)\nMONSTER:'@',\"soldier\",(3,1)\nMONSTER:'L',\"master lich\",place[0]\nMONSTER:'D',random,random\nOBJECT:'(',\"chest\",(1,1)\nTRAP:\"pit\",(3,1)\nDOOR:locked,(2,0)\nFOUNTAIN:(2,1)\nMONSTER:'@',\"soldier\",(2,1)\n"
+    );
+    expect![[r#"
+        fort  [MAZE]
+          GEOMETRY:center,center  [5x3]
+            registers  [2]
+              RANDOM_PLACES  [(1,1),(3,1)]
+              RANDOM_MONSTERS  ['L','D']
+            regions  [2]
+              REGION:(0,0,4,2),lit,"ordinary"
+              NON_DIGGABLE:(0,0,4,2)
+            monsters  [5]
+              soldier  [×3]
+                soldier  [(1,1)]
+                soldier  [(3,1)]
+                soldier  [(2,1)]
+              master lich  [place[0]]
+              random 'D'  [random]
+            objects  [1]
+              chest  [(1,1)]
+            traps  [1]
+              pit  [(3,1)]
+            doors  [1]
+              locked door  [(2,0)]
+            features  [1]
+              FOUNTAIN:(2,1)"#]]
+    .assert_eq(&outline(&text));
 }
 
 fn rlg_fixture(text: &str) -> (Analysis, FileId, TextSize) {
