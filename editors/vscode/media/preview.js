@@ -150,6 +150,7 @@
    */
   function draw(preview, stale) {
     shown = preview;
+    (window.levkitDraws ??= []).push(performance.now());
     const controls = controlsOf(preview);
     title.textContent = preview.title ?? "levkit preview";
     document.title = preview.title ?? "levkit preview";

@@ -1,7 +1,8 @@
 // How often the preview asks the server again while the user types: one request at a time,
-// at most one every `interval` milliseconds. The first change after a pause is asked at once;
-// changes that come meanwhile collapse into one request, sent as soon as both limits allow, so
-// the last change is always drawn.
+// and the next one `interval` milliseconds after the last was drawn, so that the panel redraws
+// at most that often. The first change after a pause is asked at once; changes that come
+// meanwhile collapse into one request, sent as soon as both limits allow, so the last change
+// is always drawn.
 
 export class Redraw {
   private inFlight = false;
@@ -39,11 +40,11 @@ export class Redraw {
     }
     this.pending = false;
     this.inFlight = true;
-    this.last = this.now();
     this.run()
       .catch(() => {})
       .finally(() => {
         this.inFlight = false;
+        this.last = this.now();
         this.pump();
       });
   }

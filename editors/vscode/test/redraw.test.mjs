@@ -9,6 +9,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test("typing 20 characters a second redraws at most every 100 ms, and draws the last change", async () => {
   const starts = [];
+  const ends = [];
   let running = 0;
   let overlapping = false;
   let drawn = -1;
@@ -21,6 +22,7 @@ test("typing 20 characters a second redraws at most every 100 ms, and draws the 
     await sleep(30); // the server's answer and the page's drawing
     drawn = seen;
     running--;
+    ends.push(performance.now());
   });
   for (typed = 1; typed <= 40; typed++) {
     redraw.request();
@@ -28,12 +30,12 @@ test("typing 20 characters a second redraws at most every 100 ms, and draws the 
   }
   typed = 40;
   await sleep(250);
-  const gaps = starts.slice(1).map((t, i) => t - starts[i]);
+  const gaps = ends.slice(1).map((t, i) => t - ends[i]);
   assert.ok(Math.min(...gaps) >= 99.9, `redraws ${Math.min(...gaps).toFixed(0)} ms apart`);
-  assert.ok(starts.length >= 15 && starts.length <= 21, `${starts.length} redraws for 40 keystrokes in 2 s`);
+  assert.ok(ends.length >= 12 && ends.length <= 21, `${ends.length} redraws for 40 keystrokes in 2 s`);
   assert.equal(overlapping, false, "one request at a time");
   assert.equal(drawn, 40, "the last keystroke is drawn");
-  console.log(`# 40 keystrokes at 20/s: ${starts.length} redraws, ${Math.min(...gaps).toFixed(0)}–${Math.max(...gaps).toFixed(0)} ms apart`);
+  console.log(`# 40 keystrokes at 20/s: ${ends.length} redraws, ${Math.min(...gaps).toFixed(0)}–${Math.max(...gaps).toFixed(0)} ms apart`);
 });
 
 test("after a pause, a change is drawn at once", async () => {
