@@ -41,7 +41,7 @@ rm -rf "$workspace"
 mkdir -p "$workspace"
 cp "$corpus/nethack-3.4.3/castle.des" "$workspace/castle.des"
 cp "$root/test-data/examples/mistakes.des" "$workspace/mistakes.des"
-cp "$corpus/rlg327/monsters/mitchellkazin15__rlg327__monster_desc.txt" "$workspace/monster_desc.txt"
+cp "$corpus/rlg327/monsters/codebymax__dungeon_explorer__monster_desc.txt" "$workspace/monster_desc.txt"
 
 data="$work/data"
 rm -rf "$data" "$work/extensions"
@@ -54,6 +54,10 @@ cat > "$data/User/settings.json" <<'JSON'
   "chat.disableAIFeatures": true,
   "workbench.secondarySideBar.defaultVisibility": "hidden",
   "editor.minimap.enabled": false,
+  "editor.quickSuggestions": { "other": false, "comments": false, "strings": false },
+  "editor.suggestOnTriggerCharacters": false,
+  "editor.autoClosingQuotes": "never",
+  "editor.autoClosingBrackets": "never",
   "workbench.colorTheme": "Default Dark Modern"
 }
 JSON

@@ -152,8 +152,9 @@
     shown = preview;
     (window.levkitDraws ??= []).push(performance.now());
     const controls = controlsOf(preview);
-    title.textContent = preview.title ?? "levkit preview";
-    document.title = preview.title ?? "levkit preview";
+    const heading = `${preview.title ?? "levkit preview"}${stale ? " (out of date)" : ""}`;
+    title.textContent = heading;
+    document.title = heading;
     const levels = "levels" in preview ? preview.levels : [];
     if (levelPicker.options.length !== levels.length || [...levelPicker.options].some((o, i) => o.value !== levels[i])) {
       levelPicker.replaceChildren(...levels.map((name) => new Option(name, name)));
@@ -172,6 +173,7 @@
       grid.replaceChildren();
       overlay.replaceChildren();
       drawnCells = [];
+      hover = { regions: [], layer: null, heat: new Map() };
     }
     const cards = ("cards" in preview ? preview.cards : undefined) ?? [];
     cardsBox.replaceChildren(...cards.map(card));
@@ -213,37 +215,33 @@
     const layer = controls.heat && showHeat.checked ? heatLayer(level) : null;
     const heat = new Map((layer?.cells ?? []).map((h) => [h.y * 80 + h.x, h.value]));
     const top = layer && layer.max > 0 ? layer.max : 1;
-    const spans = [];
+    hover = { regions: showRegions.checked ? regions.filter(visible) : [], layer, heat };
+    // The squares' spans are made once and updated in place: a redraw while typing only
+    // touches what changed.
+    const count = preview.rows.length * 80;
+    while (grid.children.length < count) grid.appendChild(document.createElement("span"));
+    while (grid.children.length > count) grid.lastChild?.remove();
     for (let y = 0; y < preview.rows.length; y++) {
       const row = [...preview.rows[y]];
       for (let x = 0; x < 80; x++) {
-        const span = document.createElement("span");
-        span.textContent = row[x] ?? " ";
+        const span = /** @type {HTMLElement} */ (grid.children[y * 80 + x]);
+        const glyph = row[x] ?? " ";
+        if (span.textContent !== glyph) span.textContent = glyph;
         const index = byPlace.get(y * 80 + x);
         const cell = index === undefined ? undefined : drawnCells[index];
-        const lines = [`(${x},${y}) ${cell ? cell.what : ""}${lineOf(cell?.range)}`.trimEnd()];
-        if (cell) {
-          span.dataset.cell = String(index);
-          if (cell.color) span.style.color = cell.color;
-          if (cell.range) span.classList.add("src");
-          if (cell.lit) span.classList.add("lit");
-          for (const thing of cell.things.slice(cell.things[0]?.text === cell.what ? 1 : 0)) lines.push(`${thing.text}${lineOf(thing.range)}`);
-          if (cell.terrain && cell.things.length) lines.push(`on ${cell.terrain}`);
-        }
-        if (showRegions.checked) {
-          for (const r of regions) if (r.x1 <= x && x <= r.x2 && r.y1 <= y && y <= r.y2 && visible(r)) lines.push(`${r.what}${lineOf(r.range)}`);
-        }
         const value = heat.get(y * 80 + x);
-        if (layer && value) {
-          span.classList.add("heat");
-          span.style.backgroundColor = `rgba(255, 110, 0, ${(0.12 + (0.73 * value) / top).toFixed(3)})`;
-          lines.push(heatText(layer, value));
+        const classes = [cell?.range ? "src" : "", cell?.lit ? "lit" : "", layer && value ? "heat" : ""].filter(Boolean).join(" ");
+        if (span.className !== classes) span.className = classes;
+        const cellIndex = index === undefined ? "" : String(index);
+        if ((span.dataset.cell ?? "") !== cellIndex) {
+          if (cellIndex) span.dataset.cell = cellIndex;
+          else delete span.dataset.cell;
         }
-        span.title = lines.join("\n");
-        spans.push(span);
+        span.style.color = cell?.color ?? "";
+        span.style.backgroundColor = layer && value ? `rgba(255, 110, 0, ${(0.12 + (0.73 * value) / top).toFixed(3)})` : "";
+        span.removeAttribute("title");
       }
     }
-    grid.replaceChildren(...spans);
     grid.classList.toggle("stale", stale);
     overlay.replaceChildren(
       ...(showRegions.checked ? regions : []).filter(visible).map((r, i) => {
@@ -263,6 +261,29 @@
 
   /** @param {Region} region */
   const visible = (region) => solo === null || region.id === solo;
+
+  /** What the hover title of a square lists besides its cell: the regions and heat drawn. */
+  /** @type {{regions: Region[], layer: HeatLayer | null, heat: Map<number, number>}} */
+  let hover = { regions: [], layer: null, heat: new Map() };
+
+  /**
+   * A square's hover title: where it is, what made it (with its line), what stands there,
+   * the regions over it and its heat. Made when the pointer comes, not at every redraw.
+   * @param {number} x
+   * @param {number} y
+   * @param {Cell | undefined} cell
+   */
+  function titleOf(x, y, cell) {
+    const lines = [`(${x},${y}) ${cell ? cell.what : ""}${lineOf(cell?.range)}`.trimEnd()];
+    if (cell) {
+      for (const thing of cell.things.slice(cell.things[0]?.text === cell.what ? 1 : 0)) lines.push(`${thing.text}${lineOf(thing.range)}`);
+      if (cell.terrain && cell.things.length) lines.push(`on ${cell.terrain}`);
+    }
+    for (const r of hover.regions) if (r.x1 <= x && x <= r.x2 && r.y1 <= y && y <= r.y2) lines.push(`${r.what}${lineOf(r.range)}`);
+    const value = hover.heat.get(y * 80 + x);
+    if (hover.layer && value) lines.push(heatText(hover.layer, value));
+    return lines.join("\n");
+  }
 
   /** @param {Region[]} regions */
   function drawRegionList(regions) {
@@ -410,6 +431,13 @@
     fit();
   }
 
+  grid.addEventListener("mouseover", (event) => {
+    const span = event.target instanceof HTMLElement && event.target.parentElement === grid ? event.target : null;
+    if (!span || span.title) return;
+    const at = Array.prototype.indexOf.call(grid.children, span);
+    const index = span.dataset.cell;
+    span.title = titleOf(at % 80, Math.floor(at / 80), index === undefined ? undefined : drawnCells[Number(index)]);
+  });
   grid.addEventListener("click", (event) => {
     const target = event.target instanceof HTMLElement ? event.target.closest("span") : null;
     const index = target?.dataset.cell;

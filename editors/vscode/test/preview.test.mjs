@@ -172,6 +172,7 @@ test("a click selects the one map character, or the statement that placed a thin
   const jackal = fortress.cells.find((c) => c.glyph === "d");
   await cell(jackal.x, jackal.y).click();
   assert.deepEqual((await sent()).at(-1), { type: "reveal", range: jackal.things[0].range });
+  await cell(jackal.x, jackal.y).hover();
   assert.match(await cell(jackal.x, jackal.y).getAttribute("title"), /jackal — line \d+/);
   // A square nothing of this file made has no range: it is drawn, and a click reveals nothing.
   const before = (await sent()).length;
@@ -196,6 +197,9 @@ test("regions are outlined each in its colour, and the list shows one alone", { 
   assert.ok(Math.abs(box.x - topLeft.x) < 1 && Math.abs(box.y - topLeft.y) < 1);
   assert.ok(Math.abs(box.x + box.width - (bottomRight.x + bottomRight.width)) < 1);
   assert.ok(Math.abs(box.y + box.height - (bottomRight.y + bottomRight.height)) < 1);
+  // Hovering a square names the regions over it, with their lines.
+  await cell(first.x1, first.y1).hover();
+  assert.ok((await cell(first.x1, first.y1).getAttribute("title")).includes(`${first.what} — line ${first.range.start.line + 1}`));
   assert.equal(await page.locator("#region-list li").count(), fortress.regions.length);
   await page.locator("#region-list li button").nth(2).click();
   assert.equal(await page.locator("#overlay .region").count(), 1);
@@ -222,6 +226,9 @@ test("heat comes per kind with its scale, says why a layer is empty, and asks fo
   assert.equal(await page.locator("#heat-scale").isVisible(), true);
   assert.equal(await page.locator("#heat-high").textContent(), all.max.toFixed(2));
   assert.equal(await page.locator("#heat-unit").textContent(), "things expected");
+  const hot = all.cells[0];
+  await page.locator(`#grid > span:nth-child(${hot.y * 80 + hot.x + 1})`).hover();
+  assert.match(await page.locator(`#grid > span:nth-child(${hot.y * 80 + hot.x + 1})`).getAttribute("title"), /all: \d\.\d\d expected here/);
   await page.locator("#heat-kind").selectOption("traps");
   assert.equal(await page.locator("#grid span.heat").count(), 0);
   assert.equal(await page.locator("#heat-note").textContent(), "no statement of this level places traps");
