@@ -155,6 +155,10 @@ pub struct LevelPreview {
     pub level: String,
     /// Every level of the file, in order.
     pub levels: Vec<String>,
+    /// The 0-based line each of `levels` begins on, so that a client can show the level
+    /// under the cursor.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub level_lines: Vec<u32>,
     /// The game's random seed it was built with.
     pub seed: u32,
     /// Whether the level was built; when it has errors only its map parts are drawn, where

@@ -456,6 +456,17 @@ fn heat_comes_per_kind_expected_or_sampled_and_says_why_it_is_empty() {
 }
 
 #[test]
+fn the_preview_says_where_each_level_begins() {
+    let two = format!(
+        "# two levels\n{KEEP}{}",
+        KEEP.replace("\"keep\"", "\"tower\"")
+    );
+    let preview = level_preview(&two, &PreviewRequest::default());
+    assert_eq!(preview.levels, ["keep", "tower"]);
+    assert_eq!(preview.level_lines, [1, 12]);
+}
+
+#[test]
 fn a_broken_level_carries_its_first_error_and_a_sketch() {
     let broken = KEEP.replace("MONSTER:'D',random,(2,1)", "MONSTER:'D',ran(");
     let preview = level_preview(&broken, &PreviewRequest::default());

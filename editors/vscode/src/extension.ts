@@ -174,6 +174,8 @@ class PreviewPanel {
   private seed = 1;
   /** Builds to sample the heat over (0: expected heat). */
   private sample = 0;
+  /** The levels of the document shown and the lines they begin on, from its last preview. */
+  private levels: { names: string[]; lines: number[] } | undefined;
   private redraw = new Redraw(() => this.refresh());
 
   constructor(context: vscode.ExtensionContext, onDispose: () => void) {
@@ -225,6 +227,7 @@ class PreviewPanel {
     if (document === this.document) return;
     this.document = document;
     this.level = undefined;
+    this.levels = undefined;
     this.redraw.request();
   }
 
@@ -236,13 +239,16 @@ class PreviewPanel {
     this.redraw.request();
   }
 
-  /** Shows the level the cursor is in, for files with several levels. */
+  /** Shows the level the cursor is in, for files with several levels: the last whose first
+   * line (the preview's `level_lines`) is at or above the cursor. */
   cursorMoved(editor: vscode.TextEditor) {
-    if (editor.document !== this.document) return;
-    const above = editor.document.getText(new vscode.Range(new vscode.Position(0, 0), editor.selection.active));
-    const names = [...above.matchAll(/^\s*(?:MAZE|LEVEL)\s*:\s*"([^"]*)"/gm)];
-    const level = names.length ? names[names.length - 1][1] : undefined;
-    if (level && level !== this.level) {
+    if (editor.document !== this.document || !this.levels) return;
+    const line = editor.selection.active.line;
+    let level: string | undefined;
+    this.levels.lines.forEach((start, i) => {
+      if (start <= line) level = this.levels?.names[i];
+    });
+    if (level !== undefined && level !== this.level) {
       this.level = level;
       this.redraw.request();
     }
@@ -260,6 +266,7 @@ class PreviewPanel {
       });
       if (document !== this.document) return;
       if (result.title) this.panel.title = result.title;
+      this.levels = "level_lines" in result && result.level_lines ? { names: result.levels, lines: result.level_lines } : undefined;
       await this.panel.webview.postMessage({ type: "render", preview: result });
     } catch (error) {
       // Cancelled by a newer edit: the newer request draws. Anything else: the last

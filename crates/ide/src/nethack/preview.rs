@@ -182,6 +182,11 @@ pub(crate) fn preview(
                     .map_or_else(String::new, |n| n.value.clone())
             })
             .collect(),
+        level_lines: model
+            .levels
+            .iter()
+            .map(|l| spans.source(l.range).line)
+            .collect(),
         seed: request.seed,
         generated: false,
         depth: None,

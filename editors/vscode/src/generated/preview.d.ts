@@ -18,6 +18,11 @@ export interface LevelPreview {
   level: string;
   /** Every level of the file, in order. */
   levels: string[];
+  /**
+   * The 0-based line each of `levels` begins on, so that a client can show the level
+   * under the cursor.
+   */
+  level_lines?: number[];
   /** The game's random seed it was built with. */
   seed: number;
   /**
