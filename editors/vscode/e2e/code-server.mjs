@@ -131,7 +131,7 @@ try {
   const fixed = await frame.evaluate(() => ({
     stale: !!document.querySelector("#grid.stale"),
     error: !document.getElementById("error").hidden,
-    lich: [...document.querySelectorAll("#grid > span")].some((s) => s.title.includes("master lich")),
+    lich: [...document.querySelectorAll("#legend li")].some((li) => li.textContent.includes("master lich")),
   }));
   check("the finished statement is drawn", !fixed.stale && !fixed.error && fixed.lich, JSON.stringify(fixed));
   await page.keyboard.press("Enter");
