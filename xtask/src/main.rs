@@ -164,10 +164,29 @@ fn ci_steps() -> Vec<Step> {
     ]
 }
 
-/// The VS Code extension, packaged with this platform's server and the grammars.
+/// The VS Code marketplace's name for this platform (`vsce package --target`).
+fn vscode_target() -> Result<&'static str, String> {
+    Ok(match (std::env::consts::OS, std::env::consts::ARCH) {
+        ("linux", "x86_64") => "linux-x64",
+        ("linux", "aarch64") => "linux-arm64",
+        ("linux", "arm") => "linux-armhf",
+        ("macos", "x86_64") => "darwin-x64",
+        ("macos", "aarch64") => "darwin-arm64",
+        ("windows", "x86_64") => "win32-x64",
+        ("windows", "aarch64") => "win32-arm64",
+        (os, arch) => return Err(format!("no VS Code platform for {os} on {arch}")),
+    })
+}
+
+/// The VS Code extension, packaged with this platform's server (stripped: the `dist`
+/// profile) and the grammars, declaring the platform it is for.
 fn dist() -> Result<(), String> {
+    let target = vscode_target()?;
     run_steps(&[
-        Step::cargo("release server", &["build", "--release", "--bin", "levkit"]),
+        Step::cargo(
+            "release server",
+            &["build", "--profile", "dist", "--bin", "levkit"],
+        ),
         Step::npm("extension dependencies", &["ci", "--no-audit", "--no-fund"]),
     ])?;
     let root = workspace_root();
@@ -178,9 +197,14 @@ fn dist() -> Result<(), String> {
             .map(|_| ())
             .map_err(|e| format!("cannot copy {}: {e}", from.display()))
     };
+    let binary = if cfg!(windows) {
+        "levkit.exe"
+    } else {
+        "levkit"
+    };
     copy(
-        &root.join("target/release/levkit"),
-        &extension.join("server/levkit"),
+        &root.join("target/dist").join(binary),
+        &extension.join("server").join(binary),
     )?;
     for entry in std::fs::read_dir(root.join("syntaxes")).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();
@@ -188,11 +212,42 @@ fn dist() -> Result<(), String> {
             copy(&path, &extension.join("syntaxes").join(name))?;
         }
     }
-    run_steps(&[
-        Step::npm("bundle", &["run", "build"]),
-        Step::npm("package", &["run", "package"]),
-    ])?;
-    eprintln!("wrote {}", extension.join("levkit.vsix").display());
+    run_steps(&[Step::npm("bundle", &["run", "build"])])?;
+    // What goes in: the bundle, media, grammars, server; never the tests or the e2e scripts.
+    let listed = Command::new("npx")
+        .args(["vsce", "ls", "--no-dependencies"])
+        .current_dir(&extension)
+        .output()
+        .map_err(|e| format!("cannot run vsce: {e}"))?;
+    let files = String::from_utf8_lossy(&listed.stdout);
+    let stray: Vec<&str> = files
+        .lines()
+        .filter(|f| {
+            ["e2e/", "test/", "src/", "node_modules/"]
+                .iter()
+                .any(|d| f.starts_with(d))
+        })
+        .collect();
+    if !listed.status.success() || !stray.is_empty() {
+        return Err(format!(
+            "the .vsix would hold files it should not: {stray:?}"
+        ));
+    }
+    let status = Command::new("npm")
+        .args(["run", "package", "--", "--target", target])
+        .current_dir(&extension)
+        .status()
+        .map_err(|e| format!("cannot run npm: {e}"))?;
+    if !status.success() {
+        return Err(format!("packaging failed ({status})"));
+    }
+    let size = |path: &Path| std::fs::metadata(path).map_or(0, |m| m.len()) / 1_000_000;
+    eprintln!(
+        "wrote {} for {target}: {} MB, its server {} MB",
+        extension.join("levkit.vsix").display(),
+        size(&extension.join("levkit.vsix")),
+        size(&extension.join("server").join(binary)),
+    );
     Ok(())
 }
 

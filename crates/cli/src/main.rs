@@ -4,6 +4,7 @@
 mod check;
 mod compile;
 mod generate;
+mod live;
 mod output;
 mod preview;
 

@@ -30,13 +30,24 @@ pub struct PreviewArgs {
     /// Write the picture to this file instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
-    /// With `--heatmap`: the seeds to build the level for, as `A..B` (inclusive).
+    /// The seeds to build the level for, as `A..B` (inclusive): with `--heatmap`, for its
+    /// counts; with `--format json`, the preview's heat layers are sampled over them.
     #[arg(long, value_parser = parse_seeds)]
     seeds: Option<(u32, u32)>,
     /// How often each square holds a monster, object or trap over `--seeds`: 21 rows of
     /// `0`-`9` (tenths of the seeds, `.` never), or JSON counts with `--format json`.
     #[arg(long, requires = "seeds")]
     heatmap: bool,
+    /// Redraw in the terminal (in colour, unless `--format text`) whenever the file changes.
+    #[arg(long, conflicts_with_all = ["serve", "heatmap", "output"])]
+    watch: bool,
+    /// Serve the live preview page (the VS Code panel's) on a loopback port; the browser
+    /// redraws whenever the file changes.
+    #[arg(long, conflicts_with_all = ["heatmap", "output"])]
+    serve: bool,
+    /// The port `--serve` listens on, on 127.0.0.1 (0: any free port).
+    #[arg(long, default_value_t = 0, requires = "serve")]
+    port: u16,
 }
 
 fn parse_seeds(text: &str) -> Result<(u32, u32), String> {
@@ -68,6 +79,26 @@ pub enum Format {
 }
 
 pub fn run(args: &PreviewArgs) -> u8 {
+    if args.watch || args.serve {
+        if let Err(error) = std::fs::metadata(&args.file) {
+            eprintln!("levkit: cannot read {}: {error}", args.file.display());
+            return EXIT_TROUBLE;
+        }
+        let session = crate::live::Session {
+            file: args.file.clone(),
+            request: PreviewRequest {
+                level: args.level.clone(),
+                seed: args.seed,
+                depth: args.depth,
+                ..PreviewRequest::default()
+            },
+        };
+        return if args.serve {
+            crate::live::serve(session, args.port)
+        } else {
+            crate::live::watch(&session, args.format != Format::Text)
+        };
+    }
     let bytes = match levkit_files::read_named(&args.file) {
         Ok(bytes) => bytes,
         Err(error) => {
@@ -84,6 +115,9 @@ pub fn run(args: &PreviewArgs) -> u8 {
         seed: args.seed,
         depth: args.depth,
         terrain: args.format == Format::Terrain,
+        sample: args
+            .seeds
+            .filter(|_| !args.heatmap && args.format == Format::Json),
         ..PreviewRequest::default()
     };
     let Ok(preview) = analysis.preview(file, &request) else {
@@ -188,7 +222,7 @@ fn json(preview: &impl serde::Serialize) -> String {
 }
 
 /// A level is placed by the dungeon.def beside it, as in an editor's workspace.
-fn add_dungeon_beside(host: &mut AnalysisHost, file: &Path) {
+pub(crate) fn add_dungeon_beside(host: &mut AnalysisHost, file: &Path) {
     let beside = file.parent().unwrap_or(Path::new(".")).join("dungeon.def");
     if beside != file
         && let Ok(bytes) = levkit_files::read_found(&beside, None)

@@ -228,6 +228,7 @@ codes! {
     // ---- dungeon.def and .des files together -------------------------------------------
     DG0501 Warning Default "missing-level-file" "A special level of the dungeon has no `.des` level of that name beside it." "";
     DG0502 Warning Default "unreachable-level-file" "A `.des` level is not reached from the dungeon description." "";
+    DG0503 Info Default "levels-elsewhere" "None of the dungeon's special levels has a `.des` file in the folder: the links are not checked (one note instead of a warning per level)." "";
 
     // ---- COM S 327 monster and object descriptions ------------------------------------------
     RL0001 Error Default "wrong-header" "The first line is not exactly `RLG327 MONSTER DESCRIPTION 1` (or OBJECT)." "";

@@ -265,6 +265,13 @@ pub struct Placed {
     pub origin: Origin,
 }
 
+/// A map drawn on the level: its record, and the level square of its top-left character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlacedMap {
+    pub origin: u32,
+    pub at: Pos,
+}
+
 /// A trap on the final level (`ftrap` list), newest last.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Trap {
@@ -394,6 +401,9 @@ pub struct Level {
     /// The vault's interior top-left, when mklev reserved one.
     pub vault: Option<Pos>,
     pub events: Vec<Placed>,
+    /// Where each map part's map was drawn, in load order: a square whose terrain still has
+    /// the map's origin came from the map's character at its offset from `at`.
+    pub maps: Vec<PlacedMap>,
     /// Where writes off the map go (see [`Level::at_mut`]).
     off_map: Cell,
 }
@@ -423,6 +433,7 @@ impl Level {
             dndest: TeleportRegion::default(),
             vault: None,
             events: Vec::new(),
+            maps: Vec::new(),
             off_map: Cell::default(),
         }
     }

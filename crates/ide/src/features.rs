@@ -46,6 +46,14 @@ pub enum SymbolKind {
     Description,
     /// A DCSS vault.
     Vault,
+    /// Statements of one kind, gathered in the outline (the monsters of a map part...).
+    Group,
+    /// A rectangle a statement marks (REGION, NON_DIGGABLE, stair and teleport areas...).
+    Region,
+    /// A list of random choices (RANDOM_PLACES...).
+    Register,
+    /// Something placed: a monster, an object, a trap, a door, a feature.
+    Thing,
 }
 
 /// One entry of the outline.

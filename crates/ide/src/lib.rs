@@ -39,9 +39,9 @@ pub use features::{
 #[cfg(feature = "schema")]
 pub use preview::preview_schema;
 pub use preview::{
-    Card, CardsPreview, Cell, DungeonOverview, DungeonPreview, Heat, Heatmap, LegendEntry,
-    LevelPreview, NothingPreview, Preview, PreviewError, PreviewRequest, Region, Source, Thing,
-    WirePosition, WireRange,
+    Card, CardDetail, CardsPreview, Cell, Controls, DungeonOverview, DungeonPreview, Heat,
+    HeatLayer, HeatValue, Heatmap, LegendEntry, LevelPreview, NothingPreview, Preview,
+    PreviewError, PreviewRequest, Region, Source, Thing, WirePosition, WireRange,
 };
 
 use db::{RootDatabase, SourceFile, Workspace};
@@ -411,7 +411,19 @@ impl Analysis {
     pub fn preview(&self, file: FileId, request: &PreviewRequest) -> Cancellable<Preview> {
         self.with(|db| {
             let workspace = self.workspace;
-            language(db::dialect(db, file.0)).preview(db, workspace, file.0, request)
+            let mut preview =
+                language(db::dialect(db, file.0)).preview(db, workspace, file.0, request);
+            // The file's name first, then what the dialect says it shows of it.
+            let name = file.0.path(db).file_name().map_or_else(
+                || file.0.path(db).display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            let title = match preview.title() {
+                Some(what) => format!("{name} — {what}"),
+                None => format!("{name} — nothing to preview"),
+            };
+            preview.set_title(title);
+            preview
         })
     }
 

@@ -24,6 +24,9 @@ pub struct PreviewRequest {
     pub encoding: PositionEncoding,
     /// Also produce the reference loads' text format ([`LevelPreview::terrain`]).
     pub terrain: bool,
+    /// Sample the heat over the builds for these seeds (first and last, inclusive) instead of
+    /// expecting it from the statements ([`LevelPreview::heatmaps`]).
+    pub sample: Option<(u32, u32)>,
 }
 
 impl Default for PreviewRequest {
@@ -34,6 +37,7 @@ impl Default for PreviewRequest {
             depth: None,
             encoding: PositionEncoding::Utf16,
             terrain: false,
+            sample: None,
         }
     }
 }
@@ -87,7 +91,30 @@ impl Preview {
             rows: Vec::new(),
             levels: Vec::new(),
             notes: vec![note],
+            title: None,
+            controls: Some(Controls::default()),
         })
+    }
+
+    /// The title, when the preview has one.
+    pub fn title(&self) -> Option<&str> {
+        match self {
+            Preview::Level(level) => level.title.as_deref(),
+            Preview::Cards(cards) => cards.title.as_deref(),
+            Preview::Dungeon(dungeon) => dungeon.title.as_deref(),
+            Preview::Nothing(nothing) => nothing.title.as_deref(),
+        }
+    }
+
+    /// Sets the title (the facade names the file; the dialects say what is shown of it).
+    pub(crate) fn set_title(&mut self, title: String) {
+        let slot = match self {
+            Preview::Level(level) => &mut level.title,
+            Preview::Cards(cards) => &mut cards.title,
+            Preview::Dungeon(dungeon) => &mut dungeon.title,
+            Preview::Nothing(nothing) => &mut nothing.title,
+        };
+        *slot = Some(title);
     }
 
     pub fn notes(&self) -> &[String] {
@@ -100,14 +127,38 @@ impl Preview {
     }
 }
 
+/// Which of a preview panel's controls mean something for a preview; a panel hides the others.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Controls {
+    /// A picker of the file's levels (it has more than one).
+    pub levels: bool,
+    /// A seed and a reroll (the picture depends on the seed).
+    pub seed: bool,
+    /// The regions overlay (the preview has regions).
+    pub regions: bool,
+    /// The heatmap overlay, expected and sampled over seeds.
+    pub heat: bool,
+}
+
 /// A level as the game builds it for a seed.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LevelPreview {
+    /// What the preview shows, in words: the file, the level and the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Which controls apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controls: Option<Controls>,
     /// The level shown.
     pub level: String,
     /// Every level of the file, in order.
     pub levels: Vec<String>,
+    /// The 0-based line each of `levels` begins on, so that a client can show the level
+    /// under the cursor.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub level_lines: Vec<u32>,
     /// The game's random seed it was built with.
     pub seed: u32,
     /// Whether the level was built; when it has errors only its map parts are drawn, where
@@ -129,9 +180,16 @@ pub struct LevelPreview {
     pub notes: Vec<String>,
     /// The rectangles statements mark (REGION, NON_DIGGABLE, stair and teleport areas...).
     pub regions: Vec<Region>,
-    /// Expected things per square, from the statements alone.
+    /// Expected things per square, from the statements alone (all kinds together; the same
+    /// as the `all` layer of `heatmaps` when that is expected rather than sampled).
     pub heat: Vec<Heat>,
-    /// The first error that keeps the level from being built.
+    /// The heat of each kind of thing (`all`, then `monsters`, `objects`, `traps`...), expected
+    /// from the statements or sampled over many builds ([`PreviewRequest::sample`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub heatmaps: Vec<HeatLayer>,
+    /// The first error that keeps the level from being built. While it is there, `rows`
+    /// and `cells` are a sketch from the text: a client that showed a built picture of this
+    /// level keeps it, marked out of date, and shows the error.
     pub error: Option<PreviewError>,
     /// The picture, for the renderings (text, colours, SVG, HTML, PNG).
     #[serde(skip)]
@@ -162,6 +220,9 @@ pub struct Cell {
     pub source: Option<Source>,
     /// Everything on the square, top first.
     pub things: Vec<Thing>,
+    /// The CSS colour the square is drawn in, when the picture is coloured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
 }
 
 /// A monster, object, trap or feature on a square.
@@ -206,6 +267,13 @@ pub struct Region {
     pub range: WireRange,
     /// The same statement, as byte offsets.
     pub source: Source,
+    /// What identifies the region across edits elsewhere in the file: its statement's
+    /// text (with `#2`, `#3`... for repeats).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// A CSS colour of its own, to tell it from the other regions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
 }
 
 /// How many things are expected on a square: a random placement spread evenly over the open
@@ -217,6 +285,35 @@ pub struct Heat {
     pub y: usize,
     /// The expected number of monsters, objects, traps, gold piles and engravings.
     pub expected: f64,
+}
+
+/// How many things of a kind land on each square.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct HeatLayer {
+    /// What is counted: `all`, or a kind of thing (`monsters`, `objects`, `traps`...).
+    pub kind: String,
+    /// `expected` (from the statements alone) or `sampled` (counted over builds).
+    pub mode: String,
+    /// The first and last seed built (inclusive), when sampled.
+    pub seeds: Option<[u32; 2]>,
+    /// What a value is, for the scale: `things expected` or `share of builds`.
+    pub unit: String,
+    /// The largest value of the layer (the top of its scale; 0 when empty).
+    pub max: f64,
+    /// Every square with a value above 0.
+    pub cells: Vec<HeatValue>,
+    /// Why the layer looks as it does, when that needs saying: why it is empty, or why it
+    /// is even.
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct HeatValue {
+    pub x: usize,
+    pub y: usize,
+    pub value: f64,
 }
 
 /// A diagnostic that keeps the level from being built.
@@ -234,6 +331,12 @@ pub struct PreviewError {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CardsPreview {
+    /// What the preview shows, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Which controls apply (none, for cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controls: Option<Controls>,
     /// `monster` or `object`.
     pub kind: String,
     /// One per valid entry, in file order.
@@ -253,14 +356,45 @@ pub struct Card {
         schemars(with = "std::collections::BTreeMap<String, String>")
     )]
     pub fields: serde_json::Map<String, serde_json::Value>,
+    /// The card's heading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The symbol the entry is drawn with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<String>,
+    /// The CSS colour of the symbol.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+    /// Every other field, in the file's order, as it reads (dice with their range).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<CardDetail>,
+    /// A longer description, its lines as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct CardDetail {
+    pub label: String,
+    pub value: String,
 }
 
 /// A dungeon description: its dungeons, levels and branches.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DungeonPreview {
+    /// What the preview shows, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Which controls apply (none, for an overview).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controls: Option<Controls>,
     #[serde(flatten)]
     pub overview: DungeonOverview,
+    /// The overview as cards, a card per dungeon, for clients that draw cards.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<Card>,
     pub notes: Vec<String>,
 }
 
@@ -268,9 +402,16 @@ pub struct DungeonPreview {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct NothingPreview {
+    /// What the preview shows, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Which controls apply (none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controls: Option<Controls>,
     /// Always empty; kept so that clients that draw rows draw nothing.
     pub rows: Vec<String>,
     pub levels: Vec<String>,
+    /// Why there is nothing to show.
     pub notes: Vec<String>,
 }
 

@@ -84,8 +84,18 @@ fn hover_on_a_monster_name() {
     check_hover(
         &format!("{MAZE}MONSTER:'d',\"jac$0kal\",(1,1)\n"),
         expect![[r#"
-        ["jackal"]
-        **jackal** — monster of class `'d'` (one of 15), index 12 in the game's monster table"#]],
+            ["jackal"]
+            **jackal** — monster of class `'d'` (dog or other canine, one of 15), index 12 in the game's monster table
+
+            | level | speed | AC | magic resistance | alignment |
+            | --- | --- | --- | --- | --- |
+            | 0 | 12 | 7 | 0% | 0 (neutral) |
+
+            **attacks** bite physical 1d2
+
+            **resists** none
+
+            small, weight 300, comes in small groups, genocidable"#]],
     );
 }
 
@@ -149,24 +159,63 @@ fn definition_of_registers_and_room_parents() {
     );
 }
 
+fn outline(text: &str) -> String {
+    fn walk(symbols: &[levkit_ide::Symbol], depth: usize, out: &mut Vec<String>) {
+        for s in symbols {
+            let detail = s
+                .detail
+                .as_ref()
+                .map_or(String::new(), |d| format!("  [{d}]"));
+            out.push(format!("{}{}{detail}", "  ".repeat(depth), s.name));
+            walk(&s.children, depth + 1, out);
+        }
+    }
+    let (analysis, file, _) = fixture(text);
+    let mut out = Vec::new();
+    walk(&analysis.symbols(file).unwrap(), 0, &mut out);
+    out.join("\n")
+}
+
 #[test]
 fn outline_of_a_maze() {
-    let (analysis, file, _) = fixture(&format!("$0{MAZE}"));
-    let symbols = analysis.symbols(file).unwrap();
-    let outline: Vec<String> = symbols
-        .iter()
-        .flat_map(|s| {
-            std::iter::once(format!("{} {:?}", s.name, s.detail)).chain(
-                s.children
-                    .iter()
-                    .map(|c| format!("  {} {:?}", c.name, c.detail)),
-            )
-        })
-        .collect();
     expect![[r#"
-        fort Some("MAZE")
-          GEOMETRY:center,center Some("5x3")"#]]
-    .assert_eq(&outline.join("\n"));
+        fort  [MAZE]
+          GEOMETRY:center,center  [5x3]
+            registers  [1]
+              RANDOM_PLACES  [(1,1),(3,1)]"#]]
+    .assert_eq(&outline(&format!("$0{MAZE}")));
+}
+
+#[test]
+fn the_outline_groups_what_a_map_part_places() {
+    let text = format!(
+        "$0{MAZE}RANDOM_MONSTERS:'L','D'\nREGION:(0,0,4,2),lit,\"ordinary\"\nNON_DIGGABLE:(0,0,4,2)\nMONSTER:'@',\"soldier\",(1,1)\nMONSTER:'@',\"soldier\",(3,1)\nMONSTER:'L',\"master lich\",place[0]\nMONSTER:'D',random,random\nOBJECT:'(',\"chest\",(1,1)\nTRAP:\"pit\",(3,1)\nDOOR:locked,(2,0)\nFOUNTAIN:(2,1)\nMONSTER:'@',\"soldier\",(2,1)\n"
+    );
+    expect![[r#"
+        fort  [MAZE]
+          GEOMETRY:center,center  [5x3]
+            registers  [2]
+              RANDOM_PLACES  [(1,1),(3,1)]
+              RANDOM_MONSTERS  ['L','D']
+            regions  [2]
+              REGION:(0,0,4,2),lit,"ordinary"
+              NON_DIGGABLE:(0,0,4,2)
+            monsters  [5]
+              soldier  [×3]
+                soldier  [(1,1)]
+                soldier  [(3,1)]
+                soldier  [(2,1)]
+              master lich  [place[0]]
+              random 'D'  [random]
+            objects  [1]
+              chest  [(1,1)]
+            traps  [1]
+              pit  [(3,1)]
+            doors  [1]
+              locked door  [(2,0)]
+            features  [1]
+              FOUNTAIN:(2,1)"#]]
+    .assert_eq(&outline(&text));
 }
 
 fn rlg_fixture(text: &str) -> (Analysis, FileId, TextSize) {
@@ -271,6 +320,161 @@ TRAP[50%]:"pit",(4,1)
             12  1 1 1 6
         "#]],
     );
+}
+
+const KEEP: &str = r#"MAZE:"keep",' '
+GEOMETRY:center,center
+MAP
+------
+|....|
+------
+ENDMAP
+MONSTER:'L',"master lich",(1,1)
+MONSTER:'D',random,(2,1)
+OBJECT:random,random,(3,1)
+TRAP:"pit",random
+"#;
+
+fn level_preview(text: &str, request: &PreviewRequest) -> levkit_ide::LevelPreview {
+    let mut host = AnalysisHost::new();
+    let file = host.set_file_bytes("keep.des", text.as_bytes());
+    match host.analysis().preview(file, request).unwrap() {
+        Preview::Level(level) => *level,
+        _ => panic!("a level preview"),
+    }
+}
+
+#[test]
+fn a_built_square_links_to_its_map_character_and_a_thing_to_its_statement() {
+    let preview = level_preview(KEEP, &PreviewRequest::default());
+    assert!(preview.generated);
+    let text_of = |cell: &levkit_ide::Cell| {
+        let source = cell.source.expect("a source");
+        KEEP[source.start as usize..source.end as usize].to_string()
+    };
+    // The map is drawn at (37, 9): its top-left wall and a floor square.
+    let at = |x, y| {
+        preview
+            .cells
+            .iter()
+            .find(|c| (c.x, c.y) == (x, y))
+            .expect("a cell")
+    };
+    let corner = at(37, 9);
+    assert_eq!(
+        (corner.glyph.as_str(), text_of(corner).as_str()),
+        ("-", "-")
+    );
+    assert_eq!(corner.source.unwrap().line, 3);
+    let floor = at(41, 10);
+    assert_eq!(text_of(floor), ".");
+    assert_eq!(
+        (floor.source.unwrap().line, floor.source.unwrap().column),
+        (4, 4)
+    );
+    let lich = at(38, 10);
+    assert_eq!(lich.glyph, "L");
+    assert_eq!(text_of(lich), "MONSTER:'L',\"master lich\",(1,1)");
+    assert!(lich.color.is_some());
+}
+
+#[test]
+fn the_legend_names_what_the_picture_shows_by_glyph_and_colour() {
+    let preview = level_preview(KEEP, &PreviewRequest::default());
+    let legend: Vec<String> = preview
+        .legend
+        .iter()
+        .map(|l| {
+            format!(
+                "{} {} {}",
+                l.glyph,
+                l.color.as_deref().unwrap_or("-"),
+                l.meaning
+            )
+        })
+        .collect();
+    expect![[r#"
+        - #aaa wall
+        | #aaa wall
+        L #a3a master lich
+        D #f6f random dragon
+        O #6ff random object
+        . #aaa floor"#]]
+    .assert_eq(&legend.join("\n"));
+}
+
+#[test]
+fn heat_comes_per_kind_expected_or_sampled_and_says_why_it_is_empty() {
+    let layers = |preview: &levkit_ide::LevelPreview| {
+        preview
+            .heatmaps
+            .iter()
+            .map(|h| {
+                format!(
+                    "{} {} {:?} max {:.2} on {} squares{}",
+                    h.kind,
+                    h.mode,
+                    h.seeds,
+                    h.max,
+                    h.cells.len(),
+                    h.note.as_ref().map_or(String::new(), |n| format!(": {n}"))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let no_traps = KEEP.replace("TRAP:\"pit\",random\n", "");
+    expect![[r#"
+        all expected None max 1.00 on 3 squares
+        monsters expected None max 1.00 on 2 squares
+        objects expected None max 1.00 on 1 squares
+        traps expected None max 0.00 on 0 squares: no statement of this level places traps"#]]
+    .assert_eq(&layers(&level_preview(
+        &no_traps,
+        &PreviewRequest::default(),
+    )));
+    let sampled = PreviewRequest {
+        sample: Some((1, 40)),
+        ..PreviewRequest::default()
+    };
+    expect![[r#"
+        all sampled Some([1, 40]) max 1.00 on 3 squares
+        monsters sampled Some([1, 40]) max 1.00 on 2 squares
+        objects sampled Some([1, 40]) max 1.00 on 1 squares
+        traps sampled Some([1, 40]) max 0.00 on 0 squares: none of the 40 builds placed traps"#]]
+    .assert_eq(&layers(&level_preview(&no_traps, &sampled)));
+    let rooms = "LEVEL:\"hall\"\nROOM:\"ordinary\",lit,random,random,random\nMONSTER:'d',\"jackal\",random\n";
+    let preview = level_preview(rooms, &PreviewRequest::default());
+    assert!(
+        preview.heatmaps[1]
+            .note
+            .as_deref()
+            .is_some_and(|n| n.contains("sample over seeds")),
+        "{:?}",
+        preview.heatmaps[1]
+    );
+}
+
+#[test]
+fn the_preview_says_where_each_level_begins() {
+    let two = format!(
+        "# two levels\n{KEEP}{}",
+        KEEP.replace("\"keep\"", "\"tower\"")
+    );
+    let preview = level_preview(&two, &PreviewRequest::default());
+    assert_eq!(preview.levels, ["keep", "tower"]);
+    assert_eq!(preview.level_lines, [1, 12]);
+}
+
+#[test]
+fn a_broken_level_carries_its_first_error_and_a_sketch() {
+    let broken = KEEP.replace("MONSTER:'D',random,(2,1)", "MONSTER:'D',ran(");
+    let preview = level_preview(&broken, &PreviewRequest::default());
+    assert!(!preview.generated);
+    let error = preview.error.expect("the error");
+    assert_eq!(error.source.line, 8);
+    assert_eq!(preview.rows[9].trim(), "------");
+    assert!(preview.title.unwrap().contains("not built"));
 }
 
 #[test]

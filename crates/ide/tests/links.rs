@@ -7,7 +7,7 @@ fn missing_and_unreachable_levels_are_reported_on_their_own_files() {
     let mut host = AnalysisHost::new();
     let dungeon = host.set_file_bytes(
         "game/dat/dungeon.def",
-        b"DUNGEON: \"Main\" \"M\" (20, 5)\nLEVEL: \"fort\" \"F\" @ (5, 2)\nRNDLEVEL: \"big\" \"B\" @ (8, 2) 2\nLEVEL: \"rogue\" \"R\" @ (15, 4)\nDUNGEON: \"The Quest\" \"Q\" (5, 2)\nLEVEL: \"x-strt\" \"none\" @ (1, 1)\n",
+        b"DUNGEON: \"Main\" \"M\" (20, 5)\nLEVEL: \"fort\" \"F\" @ (5, 2)\nRNDLEVEL: \"big\" \"B\" @ (8, 2) 2\nRNDLEVEL: \"hall\" \"H\" @ (9, 2) 3\nLEVEL: \"rogue\" \"R\" @ (15, 4)\nDUNGEON: \"The Quest\" \"Q\" (5, 2)\nLEVEL: \"x-strt\" \"none\" @ (1, 1)\n",
     );
     let fort = host.set_file_bytes("game/dat/fort.des", b"MAZE:\"fort\",' '\nNOMAP\n");
     let big = host.set_file_bytes(
@@ -39,12 +39,43 @@ fn missing_and_unreachable_levels_are_reported_on_their_own_files() {
                 "DG0501 no `.des` file here defines the level \"big-2\", which the game loads as big-2.lev",
             ),
             (
+                "game/dat/dungeon.def",
+                "DG0501 no `.des` file here defines the levels \"hall-1\", \"hall-2\", \"hall-3\", which the game loads from hall-1.lev, hall-2.lev, hall-3.lev",
+            ),
+            (
                 "game/dat/big.des",
                 "DG0502 the dungeon description dungeon.def never loads the level \"big-3\"; add it there or remove it",
             ),
         ]
     "#]]
     .assert_debug_eq(&found);
+}
+
+#[test]
+fn a_dungeon_def_among_none_of_its_levels_gets_one_note() {
+    let mut host = AnalysisHost::new();
+    let dungeon = host.set_file_bytes(
+        "examples/dungeon.def",
+        b"DUNGEON: \"Main\" \"M\" (20, 5)\nLEVEL: \"fort\" \"F\" @ (5, 2)\nRNDLEVEL: \"big\" \"B\" @ (8, 2) 5\n",
+    );
+    let other = host.set_file_bytes("examples/keep.des", b"MAZE:\"keep\",' '\nNOMAP\n");
+    let analysis = host.analysis();
+    let links = |file| {
+        analysis
+            .diagnostics(file)
+            .unwrap()
+            .into_iter()
+            .filter(|d| d.code.as_str().starts_with("DG05"))
+            .map(|d| format!("{} {:?} {}", d.code, d.severity, d.message))
+            .collect::<Vec<_>>()
+    };
+    expect_test::expect![[r#"
+        [
+            "DG0503 Info none of the 6 special levels this dungeon description loads is defined by the 1 level in this folder, so the links between them are not checked; keep the dungeon's `.des` files beside it to check them",
+        ]
+    "#]]
+    .assert_debug_eq(&links(dungeon));
+    assert!(links(other).is_empty());
 }
 
 #[test]

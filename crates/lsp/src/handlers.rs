@@ -70,6 +70,10 @@ fn symbol(lines: &crate::Lines, symbol: &Symbol) -> DocumentSymbol {
             LevSymbolKind::Branch => SymbolKind::EVENT,
             LevSymbolKind::Description => SymbolKind::OBJECT,
             LevSymbolKind::Vault => SymbolKind::MODULE,
+            LevSymbolKind::Group => SymbolKind::PACKAGE,
+            LevSymbolKind::Region => SymbolKind::STRUCT,
+            LevSymbolKind::Register => SymbolKind::ARRAY,
+            LevSymbolKind::Thing => SymbolKind::FIELD,
         },
         tags: None,
         deprecated: None,
@@ -767,7 +771,12 @@ pub struct PreviewParams {
     pub text_document: TextDocumentIdentifier,
     pub level: Option<String>,
     pub seed: Option<u32>,
+    /// Sample the heat over this many builds from `seed` on (at most [`MAX_SAMPLE`]).
+    pub sample: Option<u32>,
 }
+
+/// The most builds a preview's sampled heat is counted over.
+pub const MAX_SAMPLE: u32 = 1000;
 
 /// `levkit/dialect` parameters.
 #[derive(Debug, serde::Deserialize)]
@@ -781,9 +790,14 @@ impl Backend {
     /// with the document's `uri`.
     pub async fn preview(&self, params: PreviewParams) -> Result<serde_json::Value> {
         let uri = params.text_document.uri;
+        let seed = params.seed.unwrap_or(1);
         let request = PreviewRequest {
             level: params.level,
-            seed: params.seed.unwrap_or(1),
+            seed,
+            sample: params
+                .sample
+                .filter(|n| *n > 0)
+                .map(|n| (seed, seed.saturating_add(n.min(MAX_SAMPLE) - 1))),
             ..PreviewRequest::default()
         };
         self.query(move |analysis, cx| {

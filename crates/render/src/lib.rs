@@ -3,11 +3,14 @@
 //! `ansi`, `svg`, `html`, `json`). The golden-levels `terrain` format lives with the
 //! generator (`levkit_generate::dump`).
 //!
-//! Glyphs follow the game's default tty symbols. What the game would draw on top of the
-//! terrain is drawn here too, in the game's order of precedence: a monster hides an object,
-//! an object hides a trap. A specific monster shows its class letter, an object its class
-//! symbol, a trap `^`. Random requests have no class: a random monster shows as `M` and a
-//! random object as `O`, in their own colours, and the legend says so.
+//! Glyphs and colours follow the game's default tty symbols: terrain as `drawing.c` draws it,
+//! a specific monster or object as its class symbol in its own colour (from the generated
+//! tables), a trap as `^` (a web `"`) in its kind's colour. What the game would draw on top of
+//! the terrain is drawn here too, in the game's order of precedence: a monster hides an
+//! object, an object hides a trap. What the loader has not chosen yet is drawn in colours no
+//! specific thing of its kind has: a monster of a random class as `M` and an object of a
+//! random class as `O`, a random member of a class as the class symbol, all in bright magenta
+//! (monsters) or bright cyan (objects); the legend names each ("D  random dragon").
 
 mod dungeon;
 mod heatmap;
@@ -19,7 +22,7 @@ use std::fmt::Write;
 
 use levkit_generate::dump::{trap_name, what_text};
 use levkit_generate::level::{COLNO, Event, Level, ROWNO, Terrain, What, door};
-use levkit_model::nethack::tables::{MONSTERS, OBJECTS};
+use levkit_model::nethack::tables::{FEATURES, MONSTERS, OBJECTS};
 
 /// Where a square's content came from in the source file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +56,27 @@ pub enum Color {
 }
 
 impl Color {
+    /// The colour of a table's `CLR_` number (no colour is gray, as the game draws it).
+    pub fn from_clr(clr: u8) -> Color {
+        match clr {
+            0 => Color::Black,
+            1 => Color::Red,
+            2 => Color::Green,
+            3 => Color::Brown,
+            4 => Color::Blue,
+            5 => Color::Magenta,
+            6 => Color::Cyan,
+            9 => Color::Orange,
+            10 => Color::BrightGreen,
+            11 => Color::Yellow,
+            12 => Color::BrightBlue,
+            13 => Color::BrightMagenta,
+            14 => Color::BrightCyan,
+            15 => Color::White,
+            _ => Color::Gray,
+        }
+    }
+
     fn ansi(self) -> &'static str {
         match self {
             Color::Black => "\x1b[30m",
@@ -99,7 +123,10 @@ impl Color {
 pub struct Thing {
     pub glyph: char,
     pub color: Color,
+    /// What it is, with its kind (`monster: master lich`).
     pub text: String,
+    /// What it is, for the legend (`master lich`, `random dragon`).
+    pub name: String,
     pub source: Option<Source>,
 }
 
@@ -218,26 +245,177 @@ fn terrain_look(level: &Level, x: i32, y: i32) -> (char, Color, &'static str) {
     }
 }
 
-fn monster_look(what: &What) -> (char, Color) {
+/// What a monster request looks like and is called. Random choices are bright magenta, a
+/// colour no monster of the game has.
+fn monster_look(what: &What) -> (char, Color, String) {
+    const RANDOM: Color = Color::BrightMagenta;
     match what {
-        What::Index(i) => (
-            MONSTERS.get(*i as usize).map_or('M', |m| m.class as char),
-            Color::Red,
+        What::Index(i) => MONSTERS.get(*i as usize).map_or_else(
+            || ('M', RANDOM, "unknown monster".to_string()),
+            |m| {
+                (
+                    m.class as char,
+                    Color::from_clr(m.color),
+                    m.name.to_string(),
+                )
+            },
         ),
-        What::Class(c) => (*c as char, Color::Red),
-        _ => ('M', Color::BrightMagenta),
+        What::Class(c) => (
+            *c as char,
+            RANDOM,
+            format!("random {}", monster_class_name(*c)),
+        ),
+        What::Chooser(chooser) => {
+            let (glyph, name) = match *chooser {
+                "soldier" => ('@', "random soldier"),
+                "morgue" => ('Z', "random undead"),
+                "anthole" => ('a', "random ant"),
+                _ => ('M', "random throne-room monster"),
+            };
+            (glyph, RANDOM, name.to_string())
+        }
+        _ => ('M', RANDOM, "random monster".to_string()),
     }
 }
 
-fn object_look(what: &What) -> (char, Color) {
+/// What an object request looks like and is called. Random choices are bright cyan.
+fn object_look(what: &What) -> (char, Color, String) {
+    const RANDOM: Color = Color::BrightCyan;
     match what {
-        What::Index(i) => (
-            OBJECTS.get(*i as usize).map_or('O', |o| o.class as char),
-            Color::Cyan,
+        What::Index(i) => OBJECTS.get(*i as usize).map_or_else(
+            || ('O', RANDOM, "unknown object".to_string()),
+            |o| {
+                let name = if o.name.is_empty() {
+                    o.description
+                } else {
+                    o.name
+                };
+                (o.class as char, Color::from_clr(o.color), name.to_string())
+            },
         ),
-        What::Class(c) => (*c as char, Color::Cyan),
-        What::Gold(_) => ('$', Color::Yellow),
-        _ => ('O', Color::BrightCyan),
+        What::Class(c) => (
+            *c as char,
+            RANDOM,
+            format!("random {}", object_class_name(*c)),
+        ),
+        What::Gold(_) => ('$', Color::Yellow, "gold".to_string()),
+        What::ShopItem(_) => ('O', RANDOM, "random shop stock".to_string()),
+        _ => ('O', RANDOM, "random object".to_string()),
+    }
+}
+
+/// A trap's glyph (a web is `"`) and colour, as `drawing.c` draws each kind.
+fn trap_look(kind: i32) -> (char, Color) {
+    use levkit_model::nethack::tables::{
+        CLR_BLACK, CLR_BLUE, CLR_BRIGHT_BLUE, CLR_BRIGHT_GREEN, CLR_BRIGHT_MAGENTA, CLR_BROWN,
+        CLR_CYAN, CLR_GRAY, CLR_MAGENTA, CLR_ORANGE, CLR_RED,
+    };
+    let clr = match kind {
+        1 | 2 | 5 => CLR_CYAN,
+        4 | 13 => CLR_BROWN,
+        6 => CLR_RED,
+        8 | 20 | 21 => CLR_BRIGHT_BLUE,
+        9 => CLR_BLUE,
+        10 => CLR_ORANGE,
+        11 | 12 => CLR_BLACK,
+        14..=16 => CLR_MAGENTA,
+        17 => CLR_BRIGHT_MAGENTA,
+        22 => CLR_BRIGHT_GREEN,
+        _ => CLR_GRAY,
+    };
+    // The trap symbols follow the terrain symbols in the game's feature table.
+    let glyph = usize::try_from(kind)
+        .ok()
+        .and_then(|k| FEATURES.get(40 + k))
+        .map_or('^', |f| f.symbol as char);
+    (glyph, Color::from_clr(clr))
+}
+
+/// A monster class, in words (`D`: dragon).
+pub fn monster_class_name(class: u8) -> &'static str {
+    match class {
+        b'a' => "ant or other insect",
+        b'b' => "blob",
+        b'c' => "cockatrice",
+        b'd' => "dog or other canine",
+        b'e' => "floating eye or sphere",
+        b'f' => "cat or other feline",
+        b'g' => "gremlin or gargoyle",
+        b'h' => "dwarf or other humanoid",
+        b'i' => "imp or minor demon",
+        b'j' => "jelly",
+        b'k' => "kobold",
+        b'l' => "leprechaun",
+        b'm' => "mimic",
+        b'n' => "nymph",
+        b'o' => "orc",
+        b'p' => "piercer",
+        b'q' => "quadruped",
+        b'r' => "rat or other rodent",
+        b's' => "spider or centipede",
+        b't' => "trapper or lurker above",
+        b'u' => "horse or unicorn",
+        b'v' => "vortex",
+        b'w' => "worm",
+        b'x' => "grid bug or xan",
+        b'y' => "light",
+        b'z' => "zruty",
+        b'A' => "angelic being",
+        b'B' => "bat or bird",
+        b'C' => "centaur",
+        b'D' => "dragon",
+        b'E' => "elemental or stalker",
+        b'F' => "fungus or mold",
+        b'G' => "gnome",
+        b'H' => "giant humanoid",
+        b'J' => "jabberwock",
+        b'K' => "Keystone Kop",
+        b'L' => "lich",
+        b'M' => "mummy",
+        b'N' => "naga",
+        b'O' => "ogre",
+        b'P' => "pudding or ooze",
+        b'Q' => "quantum mechanic",
+        b'R' => "rust monster or disenchanter",
+        b'S' => "snake",
+        b'T' => "troll",
+        b'U' => "umber hulk",
+        b'V' => "vampire",
+        b'W' => "wraith",
+        b'X' => "xorn",
+        b'Y' => "apelike creature",
+        b'Z' => "zombie",
+        b'@' => "human or elf",
+        b' ' => "ghost",
+        b'&' => "demon",
+        b'\'' => "golem",
+        b';' => "sea monster",
+        b':' => "lizard or other reptile",
+        b'~' => "long worm tail",
+        _ => "monster",
+    }
+}
+
+/// An object class, in words (`)`: weapon).
+pub fn object_class_name(class: u8) -> &'static str {
+    match class {
+        b')' => "weapon",
+        b'[' => "armor",
+        b'=' => "ring",
+        b'"' => "amulet",
+        b'(' => "tool",
+        b'%' => "food",
+        b'!' => "potion",
+        b'?' => "scroll",
+        b'+' => "spellbook",
+        b'/' => "wand",
+        b'$' => "gold",
+        b'*' => "gem or rock",
+        b'`' => "boulder or statue",
+        b'0' => "iron ball",
+        b'_' => "iron chain",
+        b'.' => "venom",
+        _ => "object",
     }
 }
 
@@ -266,20 +444,32 @@ impl Picture {
         let mut placed: Vec<(u8, i32, i32, Thing)> = Vec::new();
         for (i, p) in level.events.iter().enumerate() {
             let src = p.origin.and_then(source);
-            let (rank, glyph, color, text) = match &p.event {
+            let (rank, glyph, color, kind, name) = match &p.event {
                 Event::Monster(w) => {
-                    let (g, c) = monster_look(w);
-                    (0, g, c, format!("monster: {}", describe(w, true)))
+                    let (g, c, name) = monster_look(w);
+                    (0, g, c, "monster", name)
                 }
                 Event::Object(w) => {
-                    let (g, c) = object_look(w);
-                    (1, g, c, format!("object: {}", describe(w, false)))
+                    let (g, c, name) = object_look(w);
+                    (1, g, c, "object", name)
                 }
-                Event::Trap(k) => (2, '^', Color::Magenta, format!("trap: {}", trap_name(*k))),
-                Event::Engraving { text, .. } => {
-                    (3, '~', Color::Gray, format!("engraving: {text}"))
+                Event::Trap(k) => {
+                    let (g, c) = trap_look(*k);
+                    (2, g, c, "trap", trap_name(*k).to_string())
                 }
+                Event::Engraving { text, .. } => (
+                    3,
+                    '~',
+                    Color::Gray,
+                    "engraving",
+                    format!("engraving \"{text}\""),
+                ),
                 _ => continue,
+            };
+            let text = match &p.event {
+                Event::Monster(w) => format!("monster: {}", describe(w, true, &name)),
+                Event::Object(w) => format!("object: {}", describe(w, false, &name)),
+                _ => format!("{kind}: {name}"),
             };
             placed.push((
                 rank,
@@ -289,6 +479,7 @@ impl Picture {
                     glyph,
                     color,
                     text,
+                    name,
                     source: src,
                 },
             ));
@@ -337,33 +528,18 @@ impl Picture {
         out
     }
 
-    /// What the picture's glyphs mean, first appearance first.
+    /// What the picture's glyphs mean, first appearance first: one entry per glyph and
+    /// colour shown (what is hidden under a thing is not listed), naming everything it stands
+    /// for, so that one glyph never has two meanings without the colours telling them apart.
     pub fn legend(&self) -> Vec<(char, Color, String)> {
-        let mut legend: Vec<(char, Color, String)> = Vec::new();
-        for square in self.squares.iter().flatten() {
-            let mut entries = vec![(
-                square.terrain_glyph,
-                square.terrain_color,
-                square.terrain.to_string(),
-            )];
-            if let Some(t) = square.things.first() {
-                let kind = t.text.split(':').next().unwrap_or("").to_string();
-                let meaning = match t.glyph {
-                    'M' if t.color == Color::BrightMagenta => "a random monster".to_string(),
-                    'O' if t.color == Color::BrightCyan => "a random object".to_string(),
-                    '^' => "a trap".to_string(),
-                    _ if kind.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("an {kind}"),
-                    _ => format!("a {kind}"),
-                };
-                entries.push((t.glyph, t.color, meaning));
-            }
-            for entry in entries {
-                if entry.0 != ' ' && !legend.iter().any(|l| l.0 == entry.0 && l.1 == entry.1) {
-                    legend.push(entry);
-                }
-            }
-        }
-        legend
+        legend(self.squares.iter().flatten().map(|square| {
+            let (glyph, color) = square.shown();
+            let name = square
+                .things
+                .first()
+                .map_or(square.terrain, |t| t.name.as_str());
+            (glyph, color, name)
+        }))
     }
 
     /// What a square shows, for hover titles.
@@ -547,14 +723,41 @@ impl Picture {
     }
 }
 
-fn describe(what: &What, monster: bool) -> String {
+/// A thing for hover titles: its name, and the request's own words when they say more.
+fn describe(what: &What, monster: bool, name: &str) -> String {
     match what {
-        What::Random => "random".to_string(),
-        What::Index(_) => what_text(what, monster)
-            .split_once(' ')
-            .map_or(String::new(), |(_, n)| n.to_string()),
-        _ => what_text(what, monster),
+        What::Index(_) | What::Random => name.to_string(),
+        _ => format!("{name} ({})", what_text(what, monster)),
     }
+}
+
+/// Legend entries from (glyph, colour, name) triples: one per glyph and colour, first
+/// appearance first, naming up to five things (blank squares are not listed).
+pub fn legend<'a>(
+    shown: impl Iterator<Item = (char, Color, &'a str)>,
+) -> Vec<(char, Color, String)> {
+    const NAMED: usize = 5;
+    let mut entries: Vec<(char, Color, Vec<&str>)> = Vec::new();
+    for (glyph, color, name) in shown {
+        if glyph == ' ' {
+            continue;
+        }
+        match entries.iter_mut().find(|e| e.0 == glyph && e.1 == color) {
+            Some(entry) if !entry.2.contains(&name) => entry.2.push(name),
+            Some(_) => {}
+            None => entries.push((glyph, color, vec![name])),
+        }
+    }
+    entries
+        .into_iter()
+        .map(|(glyph, color, names)| {
+            let mut meaning = names[..names.len().min(NAMED)].join(", ");
+            if names.len() > NAMED {
+                meaning.push_str(&format!(" and {} more", names.len() - NAMED));
+            }
+            (glyph, color, meaning)
+        })
+        .collect()
 }
 
 fn escape(text: &str) -> String {

@@ -1,6 +1,12 @@
-vim.api.nvim_create_user_command("LevkitPreview", function()
-  require("levkit").preview()
-end, { desc = "Show the level under the cursor, kept in sync with edits" })
+vim.api.nvim_create_user_command("LevkitPreview", function(opts)
+  require("levkit").preview(opts.fargs)
+end, {
+  nargs = "*",
+  complete = function(lead)
+    return require("levkit").complete_levels(lead)
+  end,
+  desc = "Show a level of the buffer (:LevkitPreview [level] [seed]) in the game's colours, kept in sync with edits",
+})
 
 -- Once the server has a buffer (and after each write), it says what the content is.
 local group = vim.api.nvim_create_augroup("levkit_dialect", { clear = true })

@@ -104,6 +104,49 @@ vim.api.nvim_buf_set_lines(buf, 6, 7, false, { "|..{..|" })
 if not vim.wait(10000, function() return preview_has("|..{..|") end) then
   fail("the preview did not follow the edit")
 end
+-- The level has errors: the first is shown above the map.
+if not preview_has("error at line") then
+  fail("the preview does not show the error: " .. vim.inspect(vim.api.nvim_buf_get_lines(preview, 0, 3, false)))
+end
+passed = passed + 1
+
+-- A built level, with a seed: the title says it, the legend names what is there, and the
+-- glyphs take the colours the preview gives (extmarks on highlight groups of those colours).
+vim.cmd("edit " .. root .. "/test-data/examples/fortress.des")
+local fortress = vim.api.nvim_get_current_buf()
+if not vim.wait(10000, function() return #vim.lsp.get_clients({ bufnr = fortress, name = "levkit" }) > 0 end) then
+  fail("levkit did not attach to fortress.des")
+end
+vim.cmd("LevkitPreview fortress 7")
+local fortress_preview = require("levkit").preview_buffers[fortress]
+local function fortress_lines()
+  return vim.api.nvim_buf_get_lines(fortress_preview, 0, -1, false)
+end
+if not vim.wait(10000, function() return (fortress_lines()[1] or ""):find("seed 7", 1, true) ~= nil end) then
+  fail("the preview's title does not say seed 7: " .. vim.inspect(fortress_lines()))
+end
+local legend_line
+for i, line in ipairs(fortress_lines()) do
+  if line == "  @  watchman" then
+    legend_line = i - 1
+  end
+end
+if not legend_line then
+  fail("the legend does not name the watchman: " .. vim.inspect(fortress_lines()))
+end
+local marks = vim.api.nvim_buf_get_extmarks(fortress_preview, require("levkit").namespace, 0, -1, { details = true })
+local watchman_colour
+for _, mark in ipairs(marks) do
+  if mark[2] == legend_line and mark[3] == 2 then
+    watchman_colour = vim.api.nvim_get_hl(0, { name = mark[4].hl_group }).fg
+  end
+end
+if watchman_colour ~= 0xaaaaaa then
+  fail("the watchman's legend glyph is not drawn in its colour: " .. tostring(watchman_colour))
+end
+if #marks < 100 then
+  fail("the map's glyphs are not coloured: " .. #marks .. " extmarks")
+end
 passed = passed + 1
 
 -- Once the server runs, it decides: an empty .des is NetHack's until it is written as a vault.

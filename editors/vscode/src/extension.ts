@@ -7,7 +7,8 @@ import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
 import { detectDialect, isCandidatePath, languageIdOf, usesExtensionOf } from "./detect";
 import { LANGUAGE_IDS } from "./generated/dialects";
-import type { Preview } from "./generated/preview";
+import type { NothingPreview, Preview } from "./generated/preview";
+import { Redraw } from "./redraw";
 
 let client: LanguageClient | undefined;
 let preview: PreviewPanel | undefined;
@@ -120,8 +121,13 @@ export async function activate(context: vscode.ExtensionContext) {
       preview.show(vscode.window.activeTextEditor?.document);
     }),
     vscode.commands.registerCommand("levkit.restartServer", async () => {
-      await client?.stop();
+      // Disposed, not only stopped: a stopped client keeps its diagnostic collection, and a
+      // new client of the same name could not create its own.
+      const old = client;
+      client = undefined;
+      await old?.dispose();
       await startClient(context);
+      preview?.refreshNow();
     }),
     vscode.window.onDidChangeActiveTextEditor((editor) => {
       if (editor && preview) preview.follow(editor.document);
@@ -141,12 +147,36 @@ export async function deactivate() {
   await client?.stop();
 }
 
-/** The preview: a webview fed by `levkit/preview`, redrawn whenever the server says so. */
+/** The messages the preview page sends. */
+type FromPage =
+  | { type: "reveal"; range: vscode.Range }
+  | { type: "level"; level: string }
+  | { type: "seed"; seed: number }
+  | { type: "sample"; count: number }
+  | { type: "ready"; sample: number };
+
+/** Whether a request failed because a newer edit cancelled it (a newer request follows). */
+function cancelled(error: unknown): boolean {
+  const code = (error as { code?: number } | undefined)?.code;
+  return code === -32801 || code === -32800 || /content modified|cancel/i.test(String(error));
+}
+
+/**
+ * The preview: a webview fed by `levkit/preview`, asked again when the server says the
+ * document changed, at most every 100 ms (`Redraw`). It shows any document of levkit's
+ * languages (the server says what there is to see); for another file it says why it shows
+ * nothing.
+ */
 class PreviewPanel {
   private panel: vscode.WebviewPanel;
   private document: vscode.TextDocument | undefined;
   private level: string | undefined;
   private seed = 1;
+  /** Builds to sample the heat over (0: expected heat). */
+  private sample = 0;
+  /** The levels of the document shown and the lines they begin on, from its last preview. */
+  private levels: { names: string[]; lines: number[] } | undefined;
+  private redraw = new Redraw(() => this.refresh());
 
   constructor(context: vscode.ExtensionContext, onDispose: () => void) {
     this.panel = vscode.window.createWebviewPanel("levkit.preview", "levkit preview", vscode.ViewColumn.Beside, {
@@ -160,64 +190,112 @@ class PreviewPanel {
       .replace("preview.css", media("preview.css").toString())
       .replace("preview.js", media("preview.js").toString())
       .replace("default-src 'none'", `default-src 'none'; script-src ${this.panel.webview.cspSource}; style-src ${this.panel.webview.cspSource}`);
-    this.panel.onDidDispose(onDispose);
-    this.panel.webview.onDidReceiveMessage((message) => this.received(message));
+    this.panel.onDidDispose(() => {
+      this.redraw.dispose();
+      onDispose();
+    });
+    this.panel.webview.onDidReceiveMessage((message: FromPage) => this.received(message));
   }
 
+  /** Open Preview: the document, or why there is nothing to show. */
   show(document: vscode.TextDocument | undefined) {
     this.panel.reveal(vscode.ViewColumn.Beside, true);
-    if (document) this.follow(document);
+    if (document && LANGUAGE_IDS.includes(document.languageId)) {
+      this.follow(document);
+    } else {
+      this.document = undefined;
+      const name = document ? path.basename(document.fileName) : "no file";
+      const nothing: NothingPreview = {
+        title: `${name} — nothing to preview`,
+        controls: { levels: false, seed: false, regions: false, heat: false },
+        rows: [],
+        levels: [],
+        notes: [
+          document
+            ? `levkit previews level files (NetHack .des levels, dungeon.def, DCSS vaults, RLG327 descriptions); ${name} is ${document.languageId}. Open a level file and run levkit: Open Preview again.`
+            : "Open a level file (NetHack .des, dungeon.def, a DCSS vault, RLG327 descriptions) and run levkit: Open Preview again.",
+        ],
+      };
+      this.panel.title = nothing.title ?? "levkit preview";
+      this.panel.webview.postMessage({ type: "render", preview: nothing });
+    }
   }
 
+  /** The active editor changed: a level file is shown; other files leave the preview as it is. */
   follow(document: vscode.TextDocument) {
-    if (!["nethack-des", "rlg327"].includes(document.languageId)) return;
+    if (!LANGUAGE_IDS.includes(document.languageId)) return;
+    if (document === this.document) return;
     this.document = document;
     this.level = undefined;
-    this.refresh();
+    this.levels = undefined;
+    this.redraw.request();
   }
 
   refreshIfShowing(uri: string) {
-    if (this.document && this.document.uri.toString() === uri) this.refresh();
+    if (this.document && this.document.uri.toString() === uri) this.redraw.request();
   }
 
-  /** Shows the level the cursor is in, for files with several levels. */
+  refreshNow() {
+    this.redraw.request();
+  }
+
+  /** Shows the level the cursor is in, for files with several levels: the last whose first
+   * line (the preview's `level_lines`) is at or above the cursor. */
   cursorMoved(editor: vscode.TextEditor) {
-    if (editor.document !== this.document) return;
-    const above = editor.document.getText(new vscode.Range(new vscode.Position(0, 0), editor.selection.active));
-    const names = [...above.matchAll(/^\s*(?:MAZE|LEVEL)\s*:\s*"([^"]*)"/gm)];
-    const level = names.length ? names[names.length - 1][1] : undefined;
-    if (level && level !== this.level) {
+    if (editor.document !== this.document || !this.levels) return;
+    const line = editor.selection.active.line;
+    let level: string | undefined;
+    this.levels.lines.forEach((start, i) => {
+      if (start <= line) level = this.levels?.names[i];
+    });
+    if (level !== undefined && level !== this.level) {
       this.level = level;
-      this.refresh();
+      this.redraw.request();
     }
   }
 
   private async refresh() {
-    if (!client || !this.document) return;
+    const document = this.document;
+    if (!client || !document) return;
     try {
       const result = await client.sendRequest<Preview & { uri: string }>("levkit/preview", {
-        textDocument: { uri: this.document.uri.toString() },
+        textDocument: { uri: document.uri.toString() },
         level: this.level,
         seed: this.seed,
+        sample: this.sample || undefined,
       });
-      this.panel.webview.postMessage({ type: "render", preview: result });
+      if (document !== this.document) return;
+      if (result.title) this.panel.title = result.title;
+      this.levels = "level_lines" in result && result.level_lines ? { names: result.levels, lines: result.level_lines } : undefined;
+      await this.panel.webview.postMessage({ type: "render", preview: result });
     } catch (error) {
-      // Cancelled by a newer edit, or the text is broken: keep the last good picture.
-      this.panel.webview.postMessage({ type: "error", message: String(error) });
+      // Cancelled by a newer edit: the newer request draws. Anything else: the last
+      // picture stays, and the page says why it is not redrawn.
+      if (!cancelled(error)) {
+        this.panel.webview.postMessage({ type: "error", message: `the preview could not be updated: ${String(error)}` });
+      }
     }
   }
 
-  private received(message: { type: string; range?: vscode.Range; level?: string; seed?: number }) {
-    if (message.type === "reveal" && message.range && this.document) {
+  private received(message: FromPage) {
+    if (message.type === "reveal" && this.document) {
       const { start, end } = message.range;
       const range = new vscode.Range(start.line, start.character, end.line, end.character);
-      vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, selection: range });
+      const column = vscode.window.visibleTextEditors.find((e) => e.document === this.document)?.viewColumn ?? vscode.ViewColumn.One;
+      vscode.window.showTextDocument(this.document, { viewColumn: column, selection: range });
     } else if (message.type === "level") {
       this.level = message.level;
-      this.refresh();
-    } else if (message.type === "seed" && message.seed !== undefined) {
+      this.redraw.request();
+    } else if (message.type === "seed" && Number.isFinite(message.seed)) {
       this.seed = message.seed;
-      this.refresh();
+      this.redraw.request();
+    } else if (message.type === "sample") {
+      this.sample = message.count;
+      this.redraw.request();
+    } else if (message.type === "ready") {
+      // The page (re)loaded: what it drew before is gone, and it may want sampled heat.
+      this.sample = message.sample;
+      this.redraw.request();
     }
   }
 }

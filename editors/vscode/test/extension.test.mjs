@@ -16,7 +16,7 @@ function fakeEditor({ overrides = {}, serverAnswers = {} } = {}) {
     (listeners[name] ??= []).push(listener);
     return { dispose() {} };
   };
-  const editor = { listeners, clients: [], languageChanges: [], requests: [], documents: [] };
+  const editor = { listeners, clients: [], languageChanges: [], requests: [], documents: [], commands: {}, collections: new Set() };
   const settings = { "server.path": process.execPath, dialectOverrides: overrides, extraWarnings: false };
   editor.vscode = {
     workspace: {
@@ -38,7 +38,13 @@ function fakeEditor({ overrides = {}, serverAnswers = {} } = {}) {
         return document;
       },
     },
-    commands: { registerCommand: () => ({ dispose() {} }), executeCommand: () => {} },
+    commands: {
+      registerCommand: (name, handler) => {
+        editor.commands[name] = handler;
+        return { dispose() {} };
+      },
+      executeCommand: () => {},
+    },
     window: {
       onDidChangeActiveTextEditor: on("activeEditor"),
       onDidChangeTextEditorSelection: on("selection"),
@@ -51,7 +57,15 @@ function fakeEditor({ overrides = {}, serverAnswers = {} } = {}) {
       editor.clients.push(this);
     }
     async start() {
+      // Like the real client: its diagnostic collection is named after it, and a second
+      // collection of the same name is an error until the first is disposed.
+      if (editor.collections.has("levkit")) throw new Error("DiagnosticCollection with name 'levkit' already exists");
+      editor.collections.add("levkit");
       this.running = true;
+    }
+    async dispose() {
+      editor.collections.delete("levkit");
+      this.running = false;
     }
     isRunning() {
       return !!this.running;
@@ -126,4 +140,25 @@ test("an override wins over the content", async () => {
   await settle();
   assert.deepEqual(editor.languageChanges, []);
   assert.deepEqual(editor.requests, []);
+});
+
+test("restarting the server disposes the old client first (no 'DiagnosticCollection already exists')", async () => {
+  const editor = fakeEditor();
+  const first = await activate(editor);
+  await editor.commands["levkit.restartServer"]();
+  assert.equal(editor.clients.length, 2);
+  assert.equal(first.isRunning(), false);
+  assert.equal(editor.clients[1].isRunning(), true);
+});
+
+test("every map token type has a colour, and only DCSS vaults pair {{ with }}", async () => {
+  const manifest = JSON.parse(readFileSync(join(root, "editors/vscode/package.json"), "utf8"));
+  const scoped = Object.keys(manifest.contributes.semanticTokenScopes[0].scopes);
+  for (const { id } of manifest.contributes.semanticTokenTypes) assert.ok(scoped.includes(id), `${id} has no scope`);
+  for (const language of manifest.contributes.languages) {
+    const configuration = JSON.parse(readFileSync(join(root, "editors/vscode", language.configuration), "utf8"));
+    const pairsBraces = configuration.brackets.some(([open]) => open === "{{");
+    // NetHack maps draw moats as `}}`: a bracket pair there paints them as unmatched.
+    assert.equal(pairsBraces, language.id === "dcss-des", language.id);
+  }
 });

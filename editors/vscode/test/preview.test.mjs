@@ -1,9 +1,10 @@
 // The preview page in headless Chromium: it draws the `levkit/preview` answer the extension
-// posts, follows an edit message, keeps the last picture on an error, and asks the editor to
-// reveal the source of a clicked cell. No screenshots: the DOM is asserted.
-import { test } from "node:test";
+// posts and nothing else. Each point the page owns is asserted on the DOM (no screenshots):
+// the last good picture kept under an error, fit and zoom, the legend, regions shown one by
+// one, exact click targets, heat per kind with its scale, and the controls a preview hides.
+import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, existsSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -11,6 +12,8 @@ import { chromium } from "playwright-core";
 const here = dirname(fileURLToPath(import.meta.url));
 const page_url = pathToFileURL(join(here, "..", "media", "preview.html")).href;
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+/** A real answer: `levkit preview test-data/examples/fortress.des --seed 7 --format json`. */
+const fortress = JSON.parse(readFileSync(join(here, "..", "..", "..", "test-data", "render", "fortress-seed7.json"), "utf8"));
 
 /** A preview as `levkit/preview` answers it: a map drawn at (x0, y0) on 21 rows of 80. */
 function preview(map, x0 = 37, y0 = 9) {
@@ -19,10 +22,27 @@ function preview(map, x0 = 37, y0 = 9) {
   map.forEach((line, y) =>
     [...line].forEach((glyph, x) => {
       rows[y0 + y][x0 + x] = glyph;
-      cells.push({ x: x0 + x, y: y0 + y, glyph, what: glyph === "." ? "floor" : "a wall", range: { start: { line: 3 + y, character: x }, end: { line: 3 + y, character: x + 1 } } });
+      cells.push({ x: x0 + x, y: y0 + y, glyph, what: glyph === "." ? "floor" : "a wall", terrain: null, lit: false, things: [], source: null, color: "#aaa", range: { start: { line: 3 + y, character: x }, end: { line: 3 + y, character: x + 1 } } });
     }),
   );
-  return { level: "fort", levels: ["fort", "keep"], rows: rows.map((r) => r.join("")), cells, legend: [{ glyph: ".", meaning: "floor" }], notes: [] };
+  return {
+    title: "fort.des — fort, seed 1",
+    uri: "file:///fort.des",
+    level: "fort",
+    levels: ["fort", "keep"],
+    seed: 1,
+    generated: true,
+    depth: 10,
+    dungeon: 0,
+    dlevel: 10,
+    rows: rows.map((r) => r.join("")),
+    cells,
+    legend: [{ glyph: ".", color: "#aaa", meaning: "floor" }],
+    notes: [],
+    regions: [],
+    heat: [],
+    error: null,
+  };
 }
 
 const noChromium = !existsSync(executablePath) && `no Chromium at ${executablePath}`;
@@ -33,74 +53,248 @@ if (noChromium) {
   appendFileSync(record, `preview page in Chromium: ${noChromium}\n`);
 }
 
-test("the preview page draws levels and follows edits", { skip: noChromium }, async () => {
-  const browser = await chromium.launch({
+let browser;
+before(async () => {
+  if (noChromium) return;
+  browser = await chromium.launch({
     executablePath,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-  try {
-    const context = await browser.newContext({ bypassCSP: true });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      window.sent = [];
-      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.sent.push(m), getState: () => undefined, setState: () => {} });
+});
+after(async () => browser?.close());
+
+/** A fresh page of the given width, with what it sends to the editor in `window.sent`. */
+async function open(width = 900) {
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 700 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.sent = [];
+    window.acquireVsCodeApi = () => ({ postMessage: (m) => window.sent.push(m), getState: () => undefined, setState: () => {} });
+  });
+  await page.goto(page_url);
+  const post = (message) => page.evaluate((m) => window.postMessage(m, "*"), message);
+  const render = (p) => post({ type: "render", preview: p });
+  const sent = () => page.evaluate(() => window.sent);
+  const row = (y) => page.evaluate((y) => [...document.querySelectorAll("#grid > span")].slice(y * 80, y * 80 + 80).map((s) => s.textContent).join(""), y);
+  const cell = (x, y) => page.locator(`#grid > span:nth-child(${y * 80 + x + 1})`);
+  return { page, post, render, sent, row, cell };
+}
+
+test("draws the level in the preview's colours, with its title and a legend naming what is there", { skip: noChromium }, async () => {
+  const { page, render, row, cell } = await open();
+  await render(fortress);
+  assert.equal(await page.locator("#grid > span").count(), 80 * 21);
+  assert.equal(await row(8), fortress.rows[8]);
+  assert.equal(await page.locator("#title").textContent(), fortress.title);
+  // Every square takes the colour its cell gives: a watchman is drawn in the watchman's colour.
+  const watchman = fortress.cells.find((c) => c.glyph === "@");
+  assert.equal(await cell(watchman.x, watchman.y).evaluate((s) => s.style.color), await page.evaluate((c) => { const s = document.createElement("span"); s.style.color = c; return s.style.color; }, watchman.color));
+  const legend = await page.locator("#legend li").allTextContents();
+  assert.equal(legend.length, fortress.legend.length);
+  assert.ok(legend.includes("@watchman"), legend.join(" | "));
+  assert.ok(legend.includes("(chest"), legend.join(" | "));
+  // Notes come before the legend, which folds away.
+  const order = await page.evaluate(() => [...document.querySelectorAll("#below > *")].map((e) => e.id));
+  assert.ok(order.indexOf("notes") < order.indexOf("legend-panel"));
+  await page.locator("#legend-panel summary").click();
+  assert.equal(await page.locator("#legend").isVisible(), false);
+});
+
+test("fits the 80 columns to the panel, zooms, and keeps the controls in place", { skip: noChromium }, async () => {
+  for (const width of [600, 1600]) {
+    const { page, render } = await open(width);
+    await render(fortress);
+    const box = await page.locator("#grid").boundingBox();
+    const viewport = await page.locator("#viewport").boundingBox();
+    assert.ok(box.width <= viewport.width && box.width > viewport.width - 40, `${width}: the map is ${box.width} wide in ${viewport.width}`);
+    if (width === 1600) assert.ok(box.width / 80 > 14, "a wide panel draws big squares");
+    await page.locator("#zoom-in").click();
+    await page.locator("#zoom-in").click();
+    const zoomed = await page.locator("#grid").boundingBox();
+    assert.ok(zoomed.width > box.width * 1.5);
+    // Zoomed in, the map scrolls inside its viewport; the controls stay on screen.
+    const scrolls = await page.evaluate(() => {
+      const v = document.getElementById("viewport");
+      return v.scrollWidth > v.clientWidth;
     });
-    await page.goto(page_url);
-    const post = (message) => page.evaluate((m) => window.postMessage(m, "*"), message);
-    const row = (y) => page.evaluate((y) => document.querySelectorAll("#grid > div")[y].textContent, y);
-
-    await post({ type: "render", preview: preview(["-----", "|...|", "-----"]) });
-    assert.equal(await page.locator("#grid > div").count(), 21);
-    assert.equal((await row(10)).slice(37, 42), "|...|");
-    assert.equal(await page.locator("#grid > div:nth-child(11) span:nth-child(39)").getAttribute("class"), "cell-floor");
-    assert.equal(await page.locator("#level option").count(), 2);
-
-    // An edit: the server answers again and the picture changes.
-    await post({ type: "render", preview: preview(["-----", "|.{.|", "-----"]) });
-    assert.equal((await row(10)).slice(37, 42), "|.{.|");
-
-    // Broken text: the last good picture stays, with the error shown.
-    await post({ type: "error", message: "content modified" });
-    assert.equal((await row(10)).slice(37, 42), "|.{.|");
-    assert.equal(await page.locator("#status").textContent(), "content modified");
-
-    // A click on a cell asks the editor to show the map character that made it.
-    await page.locator("#grid > div:nth-child(11) span:nth-child(39)").click();
-    const sent = await page.evaluate(() => window.sent);
-    assert.deepEqual(sent.at(-1), { type: "reveal", range: { start: { line: 4, character: 1 }, end: { line: 4, character: 2 } } });
-
-    // Reroll asks for the next seed.
-    await page.locator("#reroll").click();
-    assert.deepEqual((await page.evaluate(() => window.sent)).at(-1), { type: "seed", seed: 2 });
-
-    // The region and heatmap toggles shade the cells they cover, and say why on hover.
-    const shaded = preview(["-----", "|...|", "-----"]);
-    shaded.regions = [{ x1: 38, y1: 10, x2: 40, y2: 10, what: "lit region (ordinary)", range: { start: { line: 7, character: 0 }, end: { line: 7, character: 30 } } }];
-    shaded.heat = [{ x: 38, y: 10, expected: 1.5 }];
-    await post({ type: "render", preview: shaded });
-    const floor = page.locator("#grid > div:nth-child(11) span:nth-child(39)");
-    assert.equal(await page.locator("#grid span.in-region").count(), 0);
-    await page.locator("#show-regions").check();
-    assert.equal(await page.locator("#grid span.in-region").count(), 3);
-    assert.match(await floor.getAttribute("title"), /lit region \(ordinary\) — line 8/);
-    await page.locator("#show-heat").check();
-    assert.equal(await page.locator("#grid span.heat").count(), 1);
-    assert.match(await floor.getAttribute("title"), /1\.50 things expected here/);
-
-    // A square nothing of the file made has no range: it is drawn, and a click reveals nothing.
-    const unsourced = preview(["-----", "|...|", "-----"]);
-    unsourced.cells.find((c) => c.x === 38 && c.y === 10).range = null;
-    await post({ type: "render", preview: unsourced });
-    assert.match(await floor.getAttribute("title"), /^\(38,10\) floor$/m);
-    const before = (await page.evaluate(() => window.sent)).length;
-    await floor.click();
-    assert.equal((await page.evaluate(() => window.sent)).length, before);
-
-    // A dungeon overview draws no grid, but its notes.
-    await post({ type: "render", preview: { dungeons: [], branches: [], notes: ["three dungeons"] } });
-    assert.equal(await page.locator("#grid > div").count(), 0);
-    assert.equal(await page.locator("#notes li").textContent(), "three dungeons");
-  } finally {
-    await browser.close();
+    assert.ok(scrolls);
+    await page.mouse.wheel(0, 2000);
+    assert.equal((await page.locator("#bar").boundingBox()).y, 0);
+    await page.locator("#zoom-fit").click();
+    assert.equal(Math.round((await page.locator("#grid").boundingBox()).width), Math.round(box.width));
+    await page.context().close();
   }
+});
+
+test("broken text keeps the last good picture, marked out of date, under the first error", { skip: noChromium }, async () => {
+  const { page, render, row, sent } = await open();
+  await render(preview(["-----", "|.{.|", "-----"]));
+  // The level has an error: the server sends a sketch of its map parts with the error.
+  const broken = preview(["-----", "|...|"]);
+  broken.generated = false;
+  broken.title = "fort.des — fort (not built: it has errors)";
+  broken.error = { code: "NH0001", message: "expected `,`, found `chest`", range: { start: { line: 133, character: 15 }, end: { line: 133, character: 20 } }, source: { start: 5000, end: 5005, line: 133, column: 15 } };
+  await render(broken);
+  assert.equal((await row(10)).slice(37, 42), "|.{.|", "the last good picture stays");
+  assert.equal(await page.locator("#grid.stale").count(), 1);
+  assert.match(await page.locator("#notes").textContent(), /out of date/);
+  assert.equal(await page.locator("#error").isVisible(), true);
+  assert.equal(await page.locator("#error-line").textContent(), "line 134");
+  assert.match(await page.locator("#error-message").textContent(), /expected `,`, found `chest` \(NH0001\)/);
+  await page.locator("#error-line").click();
+  assert.deepEqual((await sent()).at(-1), { type: "reveal", range: broken.error.range });
+  // Fixed: the new picture, and no error.
+  await render(preview(["-----", "|.#.|", "-----"]));
+  assert.equal((await row(10)).slice(37, 42), "|.#.|");
+  assert.equal(await page.locator("#grid.stale").count(), 0);
+  assert.equal(await page.locator("#error").isVisible(), false);
+  // Another level, never built: its sketch is all there is, shown with the error.
+  const other = { ...broken, level: "keep" };
+  await render(other);
+  assert.equal((await row(10)).slice(37, 42), "|...|");
+  assert.equal(await page.locator("#grid.stale").count(), 0);
+  assert.equal(await page.locator("#error").isVisible(), true);
+  // A failed request (the server restarted) changes nothing but the status.
+  await page.evaluate(() => window.postMessage({ type: "error", message: "the server is not running" }, "*"));
+  assert.equal((await row(10)).slice(37, 42), "|...|");
+  assert.equal(await page.locator("#status").textContent(), "the server is not running");
+});
+
+test("a click selects the one map character, or the statement that placed a thing", { skip: noChromium }, async () => {
+  const { render, sent, cell } = await open();
+  await render(fortress);
+  const floor = fortress.cells.find((c) => c.what === "floor" && c.range && c.things.length === 0);
+  await cell(floor.x, floor.y).click();
+  const revealed = (await sent()).at(-1);
+  assert.equal(revealed.type, "reveal");
+  assert.equal(revealed.range.start.line, revealed.range.end.line);
+  assert.equal(revealed.range.end.character - revealed.range.start.character, 1, "one character");
+  const jackal = fortress.cells.find((c) => c.glyph === "d");
+  await cell(jackal.x, jackal.y).click();
+  assert.deepEqual((await sent()).at(-1), { type: "reveal", range: jackal.things[0].range });
+  await cell(jackal.x, jackal.y).hover();
+  assert.match(await cell(jackal.x, jackal.y).getAttribute("title"), /jackal — line \d+/);
+  // A square nothing of this file made has no range: it is drawn, and a click reveals nothing.
+  const before = (await sent()).length;
+  await cell(0, 0).click();
+  assert.equal((await sent()).length, before);
+});
+
+test("regions are outlined each in its colour, and the list shows one alone", { skip: noChromium }, async () => {
+  const { page, render, cell } = await open();
+  await render(fortress);
+  assert.equal(await page.locator("#overlay .region").count(), 0);
+  assert.equal(await page.locator("#regions-panel").isVisible(), false);
+  await page.locator("#show-regions").check();
+  assert.equal(await page.locator("#overlay .region").count(), fortress.regions.length);
+  const colours = await page.locator("#overlay .region").evaluateAll((boxes) => boxes.map((b) => b.style.getPropertyValue("--region")));
+  assert.deepEqual(colours, fortress.regions.map((r) => r.color));
+  // A box covers exactly its rectangle of squares.
+  const first = fortress.regions[0];
+  const box = await page.locator("#overlay .region").first().boundingBox();
+  const topLeft = await cell(first.x1, first.y1).boundingBox();
+  const bottomRight = await cell(first.x2, first.y2).boundingBox();
+  assert.ok(Math.abs(box.x - topLeft.x) < 1 && Math.abs(box.y - topLeft.y) < 1);
+  assert.ok(Math.abs(box.x + box.width - (bottomRight.x + bottomRight.width)) < 1);
+  assert.ok(Math.abs(box.y + box.height - (bottomRight.y + bottomRight.height)) < 1);
+  // Hovering a square names the regions over it, with their lines.
+  await cell(first.x1, first.y1).hover();
+  assert.ok((await cell(first.x1, first.y1).getAttribute("title")).includes(`${first.what} — line ${first.range.start.line + 1}`));
+  assert.equal(await page.locator("#region-list li").count(), fortress.regions.length);
+  await page.locator("#region-list li button").nth(2).click();
+  assert.equal(await page.locator("#overlay .region").count(), 1);
+  assert.equal(await page.locator("#overlay .region").getAttribute("data-region"), fortress.regions[2].id);
+  // It stays alone across a redraw (an edit elsewhere keeps the region's id).
+  await render(fortress);
+  assert.equal(await page.locator("#overlay .region").count(), 1);
+  await page.locator("#region-list li button").nth(2).click();
+  assert.equal(await page.locator("#overlay .region").count(), fortress.regions.length);
+});
+
+test("heat comes per kind with its scale, says why a layer is empty, and asks for sampling", { skip: noChromium }, async () => {
+  const { page, render, sent } = await open();
+  const level = structuredClone(fortress);
+  level.heatmaps.find((h) => h.kind === "traps").cells = [];
+  level.heatmaps.find((h) => h.kind === "traps").max = 0;
+  level.heatmaps.find((h) => h.kind === "traps").note = "no statement of this level places traps";
+  await render(level);
+  assert.equal(await page.locator("#heat-scale").isVisible(), false);
+  await page.locator("#show-heat").check();
+  assert.deepEqual(await page.locator("#heat-kind option").allTextContents(), level.heatmaps.map((h) => h.kind));
+  const all = level.heatmaps[0];
+  assert.equal(await page.locator("#grid span.heat").count(), all.cells.length);
+  assert.equal(await page.locator("#heat-scale").isVisible(), true);
+  assert.equal(await page.locator("#heat-high").textContent(), all.max.toFixed(2));
+  assert.equal(await page.locator("#heat-unit").textContent(), "things expected");
+  const hot = all.cells[0];
+  await page.locator(`#grid > span:nth-child(${hot.y * 80 + hot.x + 1})`).hover();
+  assert.match(await page.locator(`#grid > span:nth-child(${hot.y * 80 + hot.x + 1})`).getAttribute("title"), /all: \d\.\d\d expected here/);
+  await page.locator("#heat-kind").selectOption("traps");
+  assert.equal(await page.locator("#grid span.heat").count(), 0);
+  assert.equal(await page.locator("#heat-note").textContent(), "no statement of this level places traps");
+  // Sampled: the page asks the editor for builds over many seeds and says it is waiting.
+  await page.locator("#heat-mode").selectOption("sampled");
+  assert.deepEqual((await sent()).at(-1), { type: "sample", count: 100 });
+  assert.match(await page.locator("#heat-note").textContent(), /sampling 100 builds/);
+  const sampled = structuredClone(fortress);
+  sampled.heatmaps = sampled.heatmaps.map((h) => ({ ...h, mode: "sampled", seeds: [7, 106], unit: "share of builds", max: 1, cells: h.cells.map((c) => ({ ...c, value: 0.5 })), note: null }));
+  await render(sampled);
+  assert.equal(await page.locator("#heat-high").textContent(), "100%");
+  assert.equal(await page.locator("#heat-unit").textContent(), "share of builds, 100 builds (seeds 7–106)");
+});
+
+test("a preview hides the controls that mean nothing for it, and says why it shows nothing", { skip: noChromium }, async () => {
+  const { page, render } = await open();
+  await render(fortress);
+  for (const id of ["seed-controls", "regions-control", "heat-controls", "zoom-controls"]) assert.equal(await page.locator(`#${id}`).isVisible(), true, id);
+  assert.equal(await page.locator("#level").isVisible(), false, "one level: no picker");
+  // RLG327 cards: no seed, regions, heat or zoom; every field, wrapped, the symbol coloured.
+  await render({
+    title: "monster_desc.txt — 1 monster",
+    controls: { levels: false, seed: false, regions: false, heat: false },
+    kind: "monster",
+    notes: [],
+    cards: [
+      {
+        range: { start: { line: 2, character: 0 }, end: { line: 12, character: 3 } },
+        source: { start: 30, end: 200, line: 2, column: 0 },
+        fields: { name: "Giant Rat" },
+        name: "Giant Rat",
+        glyph: "r",
+        color: "#e05050",
+        details: [
+          { label: "symb", value: "r" },
+          { label: "abil", value: "SMART PICKUP" },
+          { label: "dam", value: "0+1d4 (1–4)" },
+          { label: "rrty", value: "40" },
+        ],
+        text: "A rat.",
+      },
+    ],
+  });
+  for (const id of ["seed-controls", "regions-control", "heat-controls", "zoom-controls", "level", "board"]) assert.equal(await page.locator(`#${id}`).isVisible(), false, id);
+  assert.equal(await page.locator(".card").count(), 1);
+  assert.match(await page.locator(".card dl").textContent(), /abil.*SMART PICKUP.*dam.*0\+1d4 \(1–4\).*rrty.*40/);
+  assert.equal(await page.locator(".card .glyph").evaluate((g) => getComputedStyle(g).color), "rgb(224, 80, 80)");
+  assert.equal(await page.locator(".card").evaluate((c) => getComputedStyle(c.parentElement).flexWrap), "wrap");
+  // Nothing to preview: the reason, in large, and no controls.
+  await render({ title: "notes.des — nothing to preview", controls: { levels: false, seed: false, regions: false, heat: false }, rows: [], levels: [], notes: ["this file has no level to preview"] });
+  assert.equal(await page.locator("#empty").isVisible(), true);
+  assert.equal(await page.locator("#empty").textContent(), "this file has no level to preview");
+  assert.equal(await page.locator("#title").textContent(), "notes.des — nothing to preview");
+  assert.equal(await page.locator("#seed-controls").isVisible(), false);
+  // A dungeon overview: its cards, no grid.
+  await render({ title: "dungeon.def — 1 dungeon", controls: { levels: false, seed: false, regions: false, heat: false }, dungeons: [], branches: [], notes: [], cards: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 9 } }, source: { start: 0, end: 9, line: 0, column: 0 }, fields: {}, name: "The Dungeons of Doom", details: [{ label: "levels", value: "25 to 29" }] }] });
+  assert.equal(await page.locator("#grid > span").count(), 0);
+  assert.equal(await page.locator(".card h3").textContent(), "The Dungeons of Doom");
+});
+
+test("the level picker, seed and reroll ask the editor", { skip: noChromium }, async () => {
+  const { page, render, sent } = await open();
+  await render(preview(["-----", "|...|", "-----"]));
+  assert.equal(await page.locator("#level option").count(), 2);
+  await page.locator("#level").selectOption("keep");
+  assert.deepEqual((await sent()).at(-1), { type: "level", level: "keep" });
+  await page.locator("#reroll").click();
+  assert.deepEqual((await sent()).at(-1), { type: "seed", seed: 2 });
 });

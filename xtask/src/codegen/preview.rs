@@ -160,12 +160,13 @@ fn ts_type(schema: &Value) -> Result<String, String> {
             "boolean" => "boolean".to_string(),
             "null" => "null".to_string(),
             "array" => {
-                check_keywords(schema, &["type", "items"])?;
+                check_keywords(schema, &["type", "items", "minItems", "maxItems"])?;
                 let item = ts_type(object.get("items").ok_or("an array without items")?)?;
-                if item.contains(' ') {
-                    format!("({item})[]")
-                } else {
-                    format!("{item}[]")
+                match fixed_length(object)? {
+                    // A Rust array: a tuple of its length.
+                    Some(n) => format!("[{}]", vec![item; n].join(", ")),
+                    None if item.contains(' ') => format!("({item})[]"),
+                    None => format!("{item}[]"),
                 }
             }
             "object" => {
@@ -184,6 +185,20 @@ fn ts_type(schema: &Value) -> Result<String, String> {
         });
     }
     Ok(options.join(" | "))
+}
+
+/// The length of an array whose `minItems` and `maxItems` agree (a Rust array); other bounds
+/// are not translated.
+fn fixed_length(array: &serde_json::Map<String, Value>) -> Result<Option<usize>, String> {
+    let bound = |key| array.get(key).and_then(Value::as_u64);
+    match (bound("minItems"), bound("maxItems")) {
+        (None, None) => Ok(None),
+        (Some(min), Some(max)) if min == max => Ok(Some(min as usize)),
+        _ => Err(format!(
+            "array bounds other than a fixed length are not translated: {}",
+            Value::Object(array.clone())
+        )),
+    }
 }
 
 fn reference_name(reference: &Value) -> Result<&str, String> {
@@ -221,10 +236,21 @@ What a level, a description file or a dungeon looks like, as data. Two edges giv
 same types (`crates/ide/src/preview.rs`, the one definition):
 
 - the language server answers **`levkit/preview`** with a `Preview` and the document's `uri`.
-  Parameters: `{textDocument: {uri}, level?: string, seed?: number}` (the first level and seed 1
-  when left out). After every change the server sends **`levkit/previewChanged`**
-  `{textDocument: {uri}, version}`; a client showing a preview asks again;
-- `levkit preview FILE --format json` prints the `Preview` (without `uri`).
+  Parameters: `{textDocument: {uri}, level?: string, seed?: number, sample?: number}` (the
+  first level and seed 1 when left out; `sample`: count the heat layers over that many builds,
+  from `seed` on, at most 1000). After every change the server sends
+  **`levkit/previewChanged`** `{textDocument: {uri}, version}`; a client showing a preview
+  asks again;
+- `levkit preview FILE --format json` prints the `Preview` (without `uri`; `--seeds A..B`
+  samples the heat layers).
+
+A client draws what the preview says and needs no knowledge of the file's format: `rows` and
+`cells` (each with its colour and the range to select when clicked), `legend`, `regions` (each
+with an id and a colour), `heatmaps` (a layer per kind, with its scale's top and a note saying
+why it is empty or even), `cards`, `notes`, `title`, and `controls` (which of the level picker,
+seed, regions and heat mean something for this preview). While `error` is set the level could
+not be built: `rows` are a sketch from the text, and a client that showed a built picture of
+the same level keeps it, marked out of date, with the error.
 
 The JSON Schema is [`preview.schema.json`](preview.schema.json), and TypeScript declarations are
 `editors/vscode/src/generated/preview.d.ts` (the preview page is type-checked against them).
@@ -355,6 +381,11 @@ fn check_instance(root: &Value, schema: &Value, value: &Value, at: &str) -> Resu
     }
     match value {
         Value::Array(items) => {
+            if let Some(n) = fixed_length(object)?
+                && items.len() != n
+            {
+                return Err(format!("{at}: {} items, not {n}", items.len()));
+            }
             if let Some(item_schema) = object.get("items") {
                 for (i, item) in items.iter().enumerate() {
                     check_instance(root, item_schema, item, &format!("{at}[{i}]"))?;

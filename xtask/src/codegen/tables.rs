@@ -19,6 +19,8 @@ pub fn generate(dir: &Path) -> Result<String, String> {
     let object_classes = classes(dir, "objclasses.tsv")?;
     let monsters = monsters(dir, &monster_classes)?;
     let objects = objects(dir, &object_classes)?;
+    let monsters = with_monster_stats(dir, monsters)?;
+    let objects = with_object_colours(dir, objects)?;
     let traps = pairs(dir, "traps.tsv")?;
     let room_types = pairs(dir, "roomtypes.tsv")?;
     let features = features(dir)?;
@@ -26,20 +28,47 @@ pub fn generate(dir: &Path) -> Result<String, String> {
     let mut out = String::from(HEADER);
 
     out.push_str(
-        "\n/// A monster of `monst.c`; `index` is its position in `mons[]`, `class` its class \
-         character.\n",
+        "\n/// The game's colours (`color.h`), the numbers `color` fields hold: 8 is no colour.\n",
+    );
+    out.push_str(COLOUR_CONSTANTS);
+    out.push_str(
+        "
+/// A monster of `monst.c`: `index` is its position in `mons[]`, `class` its class character,
+/// `color` a `CLR_` number; `level`, `speed`, `ac` (armour class), `magic_resistance`
+/// (percent) and `alignment` (-128: none) are its base stats; `attacks` lists its attacks
+/// (`type damage dice`, comma-separated), `resists` what it resists, `groups` whether it comes
+/// in `small` or `large` groups.
+",
     );
     struct_def(
         &mut out,
         "MonsterEntry",
-        &[("index", "u16"), ("class", "u8"), ("name", "&'static str")],
+        &[
+            ("index", "u16"),
+            ("class", "u8"),
+            ("name", "&'static str"),
+            ("color", "u8"),
+            ("level", "i8"),
+            ("speed", "u8"),
+            ("ac", "i8"),
+            ("magic_resistance", "u8"),
+            ("alignment", "i8"),
+            ("size", "&'static str"),
+            ("weight", "u16"),
+            ("nutrition", "u16"),
+            ("attacks", "&'static str"),
+            ("resists", "&'static str"),
+            ("groups", "&'static str"),
+            ("unique", "bool"),
+            ("genocidable", "bool"),
+        ],
     );
     out.push_str("\n/// Every monster, in index order.\n");
     struct_array(&mut out, "MONSTERS", "MonsterEntry", &monsters);
 
     out.push_str(
         "\n/// An object of `objects.c`; `name` is empty for the objects that have only a \
-         description.\n",
+         description; `color` is a `CLR_` number.\n",
     );
     struct_def(
         &mut out,
@@ -49,6 +78,7 @@ pub fn generate(dir: &Path) -> Result<String, String> {
             ("class", "u8"),
             ("name", "&'static str"),
             ("description", "&'static str"),
+            ("color", "u8"),
         ],
     );
     out.push_str("\n/// Every object, in index order.\n");
@@ -254,6 +284,173 @@ fn objects(dir: &Path, classes: &[u8]) -> Result<Vec<Vec<(&'static str, String)>
         ]);
     }
     Ok(entries)
+}
+
+/// The colour names of the tables, in `CLR_` order (8, no colour, has no name).
+const COLOUR_NAMES: [&str; 16] = [
+    "black",
+    "red",
+    "green",
+    "brown",
+    "blue",
+    "magenta",
+    "cyan",
+    "gray",
+    "",
+    "orange",
+    "bright green",
+    "yellow",
+    "bright blue",
+    "bright magenta",
+    "bright cyan",
+    "white",
+];
+
+const COLOUR_CONSTANTS: &str = "pub const CLR_BLACK: u8 = 0;
+pub const CLR_RED: u8 = 1;
+pub const CLR_GREEN: u8 = 2;
+pub const CLR_BROWN: u8 = 3;
+pub const CLR_BLUE: u8 = 4;
+pub const CLR_MAGENTA: u8 = 5;
+pub const CLR_CYAN: u8 = 6;
+pub const CLR_GRAY: u8 = 7;
+pub const NO_COLOR: u8 = 8;
+pub const CLR_ORANGE: u8 = 9;
+pub const CLR_BRIGHT_GREEN: u8 = 10;
+pub const CLR_YELLOW: u8 = 11;
+pub const CLR_BRIGHT_BLUE: u8 = 12;
+pub const CLR_BRIGHT_MAGENTA: u8 = 13;
+pub const CLR_BRIGHT_CYAN: u8 = 14;
+pub const CLR_WHITE: u8 = 15;
+";
+
+impl Row {
+    fn colour(&self, i: usize) -> Result<u8, String> {
+        COLOUR_NAMES
+            .iter()
+            .position(|name| !name.is_empty() && *name == self.text(i))
+            .map(|n| n as u8)
+            .ok_or_else(|| self.error(format!("{:?} is not a colour", self.text(i))))
+    }
+
+    /// A yes/no column: `yes` or empty.
+    fn flag(&self, i: usize, what: &str) -> Result<bool, String> {
+        match self.text(i) {
+            "yes" => Ok(true),
+            "" => Ok(false),
+            other => Err(self.error(format!("{what} {other:?} is neither `yes` nor empty"))),
+        }
+    }
+
+    /// The row's `name` column must be the name the main table gives the same index.
+    fn same_name(&self, i: usize, entry: &[(&'static str, String)]) -> Result<(), String> {
+        let expected = entry
+            .iter()
+            .find(|(field, _)| *field == "name")
+            .map(|(_, value)| value.as_str());
+        if expected == Some(format!("{:?}", self.text(i)).as_str()) {
+            Ok(())
+        } else {
+            Err(self.error(format!(
+                "the name {:?} differs from the main table's",
+                self.text(i)
+            )))
+        }
+    }
+}
+
+/// Each monster's colour and stats (`monster-stats.tsv`, in the monster table's order).
+fn with_monster_stats(
+    dir: &Path,
+    mut monsters: Vec<Vec<(&'static str, String)>>,
+) -> Result<Vec<Vec<(&'static str, String)>>, String> {
+    let header = [
+        "index",
+        "name",
+        "class_char",
+        "colour",
+        "level",
+        "speed",
+        "ac",
+        "magic_resistance",
+        "alignment",
+        "size",
+        "weight",
+        "nutrition",
+        "attacks",
+        "resists",
+        "generated_in_groups",
+        "unique",
+        "genocidable",
+    ];
+    let rows = read(dir, "monster-stats.tsv", &header)?;
+    if rows.len() != monsters.len() {
+        return Err(format!(
+            "monster-stats.tsv has {} monsters, monsters.tsv {}",
+            rows.len(),
+            monsters.len()
+        ));
+    }
+    for (position, (row, entry)) in rows.iter().zip(&mut monsters).enumerate() {
+        let _: u16 = row.index(position)?;
+        row.same_name(1, entry)?;
+        let groups = row.text(14);
+        if !matches!(groups, "" | "small" | "large") {
+            return Err(row.error(format!("groups {groups:?} is not small, large or empty")));
+        }
+        entry.extend([
+            ("color", row.colour(3)?.to_string()),
+            ("level", row.number::<i8>(4, "level")?.to_string()),
+            ("speed", row.number::<u8>(5, "speed")?.to_string()),
+            ("ac", row.number::<i8>(6, "ac")?.to_string()),
+            (
+                "magic_resistance",
+                row.number::<u8>(7, "magic_resistance")?.to_string(),
+            ),
+            ("alignment", row.number::<i8>(8, "alignment")?.to_string()),
+            ("size", format!("{:?}", row.text(9))),
+            ("weight", row.number::<u16>(10, "weight")?.to_string()),
+            ("nutrition", row.number::<u16>(11, "nutrition")?.to_string()),
+            ("attacks", format!("{:?}", row.text(12))),
+            ("resists", format!("{:?}", row.text(13))),
+            ("groups", format!("{groups:?}")),
+            ("unique", row.flag(15, "unique")?.to_string()),
+            ("genocidable", row.flag(16, "genocidable")?.to_string()),
+        ]);
+    }
+    Ok(monsters)
+}
+
+/// Each object's colour (`object-colours.tsv`, in the object table's order).
+fn with_object_colours(
+    dir: &Path,
+    mut objects: Vec<Vec<(&'static str, String)>>,
+) -> Result<Vec<Vec<(&'static str, String)>>, String> {
+    let header = [
+        "index",
+        "name",
+        "description",
+        "class_char",
+        "colour",
+        "material",
+        "weight",
+        "cost",
+        "probability",
+    ];
+    let rows = read(dir, "object-colours.tsv", &header)?;
+    if rows.len() != objects.len() {
+        return Err(format!(
+            "object-colours.tsv has {} objects, objects.tsv {}",
+            rows.len(),
+            objects.len()
+        ));
+    }
+    for (position, (row, entry)) in rows.iter().zip(&mut objects).enumerate() {
+        let _: u16 = row.index(position)?;
+        row.same_name(1, entry)?;
+        entry.push(("color", row.colour(4)?.to_string()));
+    }
+    Ok(objects)
 }
 
 fn features(dir: &Path) -> Result<Vec<Vec<(&'static str, String)>>, String> {

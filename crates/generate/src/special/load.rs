@@ -207,6 +207,13 @@ impl<'r> Loader<'r> {
             return;
         }
         let origin = Some(part.origin);
+        self.b.level.maps.push(crate::level::PlacedMap {
+            origin: part.origin,
+            at: Pos {
+                x: self.xstart,
+                y: self.ystart,
+            },
+        });
         for (dy, row) in part.map.iter().enumerate() {
             for (dx, &code) in row.iter().enumerate() {
                 let (x, y) = (self.xstart + dx as i32, self.ystart + dy as i32);

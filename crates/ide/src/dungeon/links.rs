@@ -107,17 +107,66 @@ pub(crate) fn links(
         return out;
     }
     let wanted = wanted(model);
-    for (name, range) in &wanted.names {
-        if !levels.iter().any(|(_, level, _)| level == name) {
-            out.push((
-                dungeon_file,
-                Diagnostic::new(
-                    Code::DG0501,
-                    *range,
-                    format!("no `.des` file here defines the level \"{name}\", which the game loads as {name}.lev"),
+    let defined = |name: &str| levels.iter().any(|(_, level, _)| level == name);
+    let found_any = wanted.names.iter().any(|(name, _)| defined(name))
+        || wanted.role_suffixes.iter().any(|(suffix, _)| {
+            levels
+                .iter()
+                .any(|(_, level, _)| role_suffix(level) == Some(suffix.as_str()))
+        });
+    if !found_any {
+        // A folder of other levels (examples, a variant's work in progress): one note, not
+        // a warning per level the game would load.
+        let at = model
+            .statements
+            .first()
+            .map_or_else(TextRange::default, |s| s.range);
+        let count = wanted.names.len() + wanted.role_suffixes.len();
+        out.push((
+            dungeon_file,
+            Diagnostic::new(
+                Code::DG0503,
+                at,
+                format!(
+                    "none of the {count} special levels this dungeon description loads is defined by the {} level{} in this folder, so the links between them are not checked; keep the dungeon's `.des` files beside it to check them",
+                    levels.len(),
+                    if levels.len() == 1 { "" } else { "s" }
                 ),
-            ));
+            ),
+        ));
+        return out;
+    }
+    // One warning per statement, naming every level it lacks (an RNDLEVEL's alternatives).
+    let mut missing: Vec<(TextRange, Vec<&str>)> = Vec::new();
+    for (name, range) in &wanted.names {
+        if defined(name) {
+            continue;
         }
+        match missing.iter_mut().find(|(r, _)| r == range) {
+            Some((_, names)) => names.push(name),
+            None => missing.push((*range, vec![name])),
+        }
+    }
+    for (range, names) in missing {
+        let message = match names.as_slice() {
+            [name] => format!(
+                "no `.des` file here defines the level \"{name}\", which the game loads as {name}.lev"
+            ),
+            names => format!(
+                "no `.des` file here defines the levels {}, which the game loads from {}",
+                names
+                    .iter()
+                    .map(|n| format!("\"{n}\""))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                names
+                    .iter()
+                    .map(|n| format!("{n}.lev"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        out.push((dungeon_file, Diagnostic::new(Code::DG0501, range, message)));
     }
     for (suffix, range) in &wanted.role_suffixes {
         if !levels

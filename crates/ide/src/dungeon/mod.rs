@@ -11,12 +11,14 @@ use levkit_syntax::SyntaxKind::*;
 use levkit_syntax::SyntaxNode;
 
 use crate::compile::{Compiled, CompiledFile, Emit};
-use crate::db::{SourceFile, Workspace, dialect, parse};
+use crate::db::{SourceFile, Workspace, dialect, line_index, parse};
 use crate::features::{Completion, Fold, Highlight, Hover, Location, Symbol, SymbolKind};
 use crate::languages::Language;
 use crate::nethack::completion::Vocabulary;
 use crate::nethack::{completion, navigation, structure};
-use crate::preview::{DungeonOverview, DungeonPreview, Preview, PreviewRequest};
+use crate::preview::{
+    Card, CardDetail, Controls, DungeonOverview, DungeonPreview, Preview, PreviewRequest, Spans,
+};
 
 pub(crate) struct Dungeon;
 
@@ -115,13 +117,31 @@ impl Language for Dungeon {
         db: &dyn salsa::Database,
         _workspace: Workspace,
         file: SourceFile,
-        _request: &PreviewRequest,
+        request: &PreviewRequest,
     ) -> Preview {
         let Some(model) = dungeon_model(db, file) else {
             return Preview::nothing("this file holds no dungeon description".into());
         };
+        let spans = Spans {
+            text: file.text(db),
+            index: line_index(db, file),
+            encoding: request.encoding,
+        };
+        let overview = DungeonOverview::new(&model.tables());
+        let cards = overview_cards(model, &overview, &spans);
         Preview::Dungeon(DungeonPreview {
-            overview: DungeonOverview::new(&model.tables()),
+            title: Some(format!(
+                "{} dungeon{}",
+                overview.dungeons.len(),
+                if overview.dungeons.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            )),
+            controls: Some(Controls::default()),
+            overview,
+            cards,
             notes: Vec::new(),
         })
     }
@@ -177,4 +197,89 @@ fn dungeon_symbol(dungeon: &SyntaxNode) -> Symbol {
         symbol.children.push(entry);
     }
     symbol
+}
+
+/// The overview as cards: one per dungeon (its depth and special levels), then one for the
+/// branches, each linked to the statement that declares it.
+fn overview_cards(model: &DungeonFile, overview: &DungeonOverview, spans: &Spans<'_>) -> Vec<Card> {
+    use levkit_model::dungeon::StatementKind;
+    let place = |base: i64, rand: i64| {
+        let at = if base < 0 {
+            format!("{} from the bottom", -base)
+        } else {
+            format!("level {base}")
+        };
+        if rand > 1 {
+            format!("{at} to {}", base + rand - 1)
+        } else {
+            at
+        }
+    };
+    let card = |range, name: String, details: Vec<CardDetail>| Card {
+        range: spans.range(range),
+        source: spans.source(range),
+        fields: serde_json::Map::new(),
+        name: Some(name),
+        glyph: None,
+        color: None,
+        details,
+        text: None,
+    };
+    let declarations = model
+        .statements
+        .iter()
+        .filter(|s| matches!(s.kind, StatementKind::Dungeon { .. }));
+    let mut cards: Vec<Card> = overview
+        .dungeons
+        .iter()
+        .zip(declarations)
+        .map(|(dungeon, statement)| {
+            let depth = if dungeon.rand > 1 {
+                format!("{} to {}", dungeon.base, dungeon.base + dungeon.rand - 1)
+            } else {
+                dungeon.base.to_string()
+            };
+            let details = std::iter::once(CardDetail {
+                label: "levels".into(),
+                value: depth,
+            })
+            .chain(dungeon.levels.iter().map(|level| CardDetail {
+                label: level.name.clone(),
+                value: format!(
+                    "{}{}",
+                    place(level.base, level.rand),
+                    if level.variants > 0 {
+                        format!(" (one of {} files)", level.variants)
+                    } else {
+                        String::new()
+                    }
+                ),
+            }))
+            .collect();
+            card(statement.range, dungeon.name.clone(), details)
+        })
+        .collect();
+    let first_branch = model
+        .statements
+        .iter()
+        .find(|s| matches!(s.kind, StatementKind::Branch { .. }));
+    if let Some(statement) = first_branch {
+        let details = overview
+            .branches
+            .iter()
+            .map(|b| CardDetail {
+                label: b.name.clone(),
+                value: format!(
+                    "{} at {}{}",
+                    b.kind,
+                    place(b.at, 0),
+                    b.after
+                        .as_ref()
+                        .map_or(String::new(), |a| format!(" after {a}"))
+                ),
+            })
+            .collect();
+        cards.push(card(statement.range, "branches".into(), details));
+    }
+    cards
 }

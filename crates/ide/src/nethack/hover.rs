@@ -2,7 +2,7 @@
 //! glyph is and where its cell lands, what a coordinate or a register points at.
 
 use levkit_diagnostics::{TextRange, TextSize};
-use levkit_model::nethack::tables::{MONSTERS, OBJECTS, TRAPS};
+use levkit_model::nethack::tables::{MONSTERS, MonsterEntry, OBJECTS, TRAPS};
 use levkit_model::nethack::{Map, map_origin, terrain_of};
 use levkit_syntax::SyntaxKind::*;
 use levkit_syntax::ast::values;
@@ -45,6 +45,49 @@ pub(crate) fn hover(db: &dyn salsa::Database, file: SourceFile, offset: TextSize
     })
 }
 
+/// A monster's stats as the game's table gives them: a table of the numbers, then its
+/// attacks, resistances and the rest.
+fn monster_stats(m: &MonsterEntry) -> String {
+    let alignment = match m.alignment {
+        -128 => "none (A_NONE)".to_string(),
+        0 => "0 (neutral)".to_string(),
+        a if a < 0 => format!("{a} (chaotic)"),
+        a => format!("{a} (lawful)"),
+    };
+    let or_none = |text: &str| {
+        if text.is_empty() {
+            "none".to_string()
+        } else {
+            text.to_string()
+        }
+    };
+    let mut facts = vec![format!("{}, weight {}", m.size, m.weight)];
+    if !m.groups.is_empty() {
+        facts.push(format!("comes in {} groups", m.groups));
+    }
+    if m.unique {
+        facts.push("unique".into());
+    }
+    facts.push(
+        if m.genocidable {
+            "genocidable"
+        } else {
+            "not genocidable"
+        }
+        .into(),
+    );
+    format!(
+        "| level | speed | AC | magic resistance | alignment |\n| --- | --- | --- | --- | --- |\n| {} | {} | {} | {}% | {alignment} |\n\n**attacks** {}\n\n**resists** {}\n\n{}",
+        m.level,
+        m.speed,
+        m.ac,
+        m.magic_resistance,
+        or_none(m.attacks),
+        or_none(m.resists),
+        facts.join(", ")
+    )
+}
+
 fn unquote(token: &SyntaxToken) -> String {
     crate::tree::unquote(token.text())
 }
@@ -74,8 +117,12 @@ fn name(token: &SyntaxToken) -> Option<String> {
                 .or_else(|| MONSTERS.iter().find(|m| m.name == name))?;
             let same_class = MONSTERS.iter().filter(|o| o.class == m.class).count();
             Some(format!(
-                "**{}** — monster of class `'{}'` (one of {same_class}), index {} in the game's monster table",
-                m.name, m.class as char, m.index
+                "**{}** — monster of class `'{}'` ({}, one of {same_class}), index {} in the game's monster table\n\n{}",
+                m.name,
+                m.class as char,
+                levkit_render::monster_class_name(m.class),
+                m.index,
+                monster_stats(m)
             ))
         }
         (OBJECT_STMT, 1) => {

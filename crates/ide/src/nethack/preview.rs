@@ -1,7 +1,9 @@
 //! A NetHack level's preview: the level as the game's loader builds it for a seed (compile,
-//! decode, load, picture), each square linked to the statement that made it. While the level
-//! has errors, a sketch from the text alone stands in (map parts placed where the game places
-//! them). The regions and the heat of expected placements come from the text in both cases.
+//! decode, load, picture), each square linked to the map character or the statement that made
+//! it. While the level has errors, a sketch from the text alone stands in (map parts placed
+//! where the game places them), with the error. The regions and the heat of expected
+//! placements come from the text in both cases; sampled heat comes from building the level
+//! for many seeds.
 
 use levkit_diagnostics::{Diagnostic, Severity, TextRange};
 use levkit_generate::level::{COLNO, Event, Place, ROWNO};
@@ -11,16 +13,31 @@ use levkit_model::nethack::{
     Area, Coordinate, DesFile, DetailKind, Fill, LevRegionKind, Level, LevelKind, Light, MapPart,
     Rect, Terrain, map_origin, terrain_of,
 };
+use levkit_render::Color;
 
 use crate::db::{SourceFile, Workspace, file_diagnostics, line_index};
 use crate::dungeon::dungeon_model;
 use crate::nethack::nethack_model;
 use crate::preview::{
-    Cell, Heat, Heatmap, LegendEntry, LevelPreview, Preview, PreviewRequest, Region, Spans, Thing,
+    Cell, Controls, Heat, HeatLayer, HeatValue, Heatmap, LegendEntry, LevelPreview, Preview,
+    PreviewRequest, Region, Spans, Thing,
 };
 
 const COLUMNS: usize = 80;
 const ROWS: usize = 21;
+
+/// The kinds of things the heat counts, one layer each (after `all`); engravings count in
+/// `all` only.
+const KINDS: [&str; 3] = ["monsters", "objects", "traps"];
+
+/// Expected things per square: one grid per kind of [`KINDS`], then engravings.
+type KindHeat = [Vec<Vec<f64>>; 4];
+
+/// Colours for regions, each region its own (cycled when a level has more).
+const REGION_COLORS: [&str; 10] = [
+    "#4aa3ff", "#ff9f40", "#5fd35f", "#ff5f7e", "#c77dff", "#ffd84a", "#40d9d9", "#ff7ad9",
+    "#a0a0ff", "#9fdf9f",
+];
 
 /// What the text alone says of a level: its map parts where the game puts them, its regions,
 /// and where things may land.
@@ -28,19 +45,20 @@ struct Sketch {
     rows: Vec<String>,
     /// The cells drawn from a MAP, each with the map character that made it.
     cells: Vec<SketchCell>,
-    legend: Vec<(char, &'static str)>,
+    legend: Vec<(char, Color, &'static str)>,
     notes: Vec<String>,
     /// The level's rectangles (REGION, NON_DIGGABLE, stair and teleport areas...), absolute.
     regions: Vec<SketchRegion>,
-    /// The expected number of monsters, objects, traps, gold and engravings on each cell,
-    /// spreading a random placement evenly over where it may land.
-    heat: Vec<Heat>,
+    /// The expected number of things of each kind on each cell, spreading a random
+    /// placement evenly over where it may land.
+    heat: KindHeat,
 }
 
 struct SketchCell {
     x: usize,
     y: usize,
     glyph: char,
+    color: Color,
     what: &'static str,
     source: TextRange,
 }
@@ -131,7 +149,9 @@ pub(crate) fn preview(
         return Preview::nothing("this file has no level to preview".into());
     };
     let Some(level) = chosen(model, request.level.as_deref()) else {
-        return Preview::nothing("this file has no level to preview".into());
+        return Preview::nothing(
+            "this file has no level to preview: it needs a MAZE or LEVEL statement".into(),
+        );
     };
     let spans = Spans {
         text: file.text(db),
@@ -140,7 +160,15 @@ pub(crate) fn preview(
     };
     let sketch = sketch(level);
     let name = level_name(level);
+    let regions = regions(&sketch.regions, &spans);
     let mut out = LevelPreview {
+        title: Some(format!("{name}, seed {}", request.seed)),
+        controls: Some(Controls {
+            levels: model.levels.len() > 1,
+            seed: true,
+            regions: !regions.is_empty(),
+            heat: true,
+        }),
         level: level
             .name
             .as_ref()
@@ -154,6 +182,11 @@ pub(crate) fn preview(
                     .map_or_else(String::new, |n| n.value.clone())
             })
             .collect(),
+        level_lines: model
+            .levels
+            .iter()
+            .map(|l| spans.source(l.range).line)
+            .collect(),
         seed: request.seed,
         generated: false,
         depth: None,
@@ -163,20 +196,9 @@ pub(crate) fn preview(
         cells: Vec::new(),
         legend: Vec::new(),
         notes: Vec::new(),
-        regions: sketch
-            .regions
-            .iter()
-            .map(|r| Region {
-                x1: r.x1,
-                y1: r.y1,
-                x2: r.x2,
-                y2: r.y2,
-                what: r.what.clone(),
-                range: spans.range(r.source),
-                source: spans.source(r.source),
-            })
-            .collect(),
-        heat: sketch.heat.clone(),
+        regions,
+        heat: total_heat(&sketch.heat),
+        heatmaps: expected_layers(level, &sketch.heat),
         error: None,
         picture: None,
         terrain: None,
@@ -191,22 +213,56 @@ pub(crate) fn preview(
         Ok((sp, origins)) => {
             let place = place_of(db, workspace, file, name, request.depth);
             let loaded = special::load_special(&sp, name, &mut Rng::new(request.seed), &place);
-            let source = |origin: u32| {
-                let at = origins.binary_search_by_key(&origin, |(o, _)| *o).ok()?;
-                let s = spans.source(origins[at].1);
-                Some(levkit_render::Source {
+            let wire = |range: TextRange| {
+                let s = spans.source(range);
+                levkit_render::Source {
                     start: s.start,
                     end: s.end,
                     line: s.line,
                     column: s.column,
-                })
+                }
             };
+            let origin_range = |origin: u32| {
+                let at = origins.binary_search_by_key(&origin, |(o, _)| *o).ok()?;
+                Some(origins[at].1)
+            };
+            let source = |origin: u32| origin_range(origin).map(wire);
             let mut picture = levkit_render::Picture::new(&loaded.level, &source);
+            // A square a map drew links to its own character, not to the whole MAP block.
+            for placed in &loaded.level.maps {
+                let Some(map) = origin_range(placed.origin).and_then(|range| {
+                    level
+                        .parts
+                        .iter()
+                        .filter_map(|p| p.map.as_ref())
+                        .find(|m| m.range == range)
+                }) else {
+                    continue;
+                };
+                for (dy, dx) in
+                    (0..map.height()).flat_map(|y| (0..map.width()).map(move |x| (y, x)))
+                {
+                    let (x, y) = (placed.at.x + dx as i32, placed.at.y + dy as i32);
+                    if !(0..COLNO as i32).contains(&x)
+                        || !(0..ROWNO as i32).contains(&y)
+                        || loaded.level.at(x, y).origin != Some(placed.origin)
+                    {
+                        continue;
+                    }
+                    if let Some(range) = map.cell_range(dx as i64, dy as i64) {
+                        picture.squares[y as usize][x as usize].source = Some(wire(range));
+                    }
+                }
+            }
             picture.notes = loaded
                 .unsupported
                 .iter()
                 .map(|u| unsupported_note(u))
                 .collect();
+            out.title = Some(format!(
+                "{name}, seed {}, depth {}",
+                request.seed, place.depth
+            ));
             out.generated = true;
             out.depth = Some(place.depth);
             out.dungeon = Some(place.dnum);
@@ -227,6 +283,12 @@ pub(crate) fn preview(
                 })
                 .collect();
             out.notes = picture.notes.clone();
+            if let Some((first, last)) = request.sample.filter(|(a, b)| a <= b) {
+                let counts = count_placements(&sp, name, &place, (first, last), &|| {
+                    db.unwind_if_revision_cancelled()
+                });
+                out.heatmaps = sampled_layers(&counts, (first, last));
+            }
             if request.terrain {
                 out.terrain = Some(levkit_generate::dump::golden_text(
                     &loaded.level,
@@ -238,6 +300,7 @@ pub(crate) fn preview(
             out.picture = Some(picture);
         }
         Err(error) => {
+            out.title = Some(format!("{name} (not built: it has errors)"));
             out.rows = sketch.rows;
             out.cells = sketch
                 .cells
@@ -252,14 +315,15 @@ pub(crate) fn preview(
                     range: Some(spans.range(c.source)),
                     source: Some(spans.source(c.source)),
                     things: Vec::new(),
+                    color: Some(c.color.css().to_string()),
                 })
                 .collect();
             out.legend = sketch
                 .legend
                 .iter()
-                .map(|(glyph, meaning)| LegendEntry {
+                .map(|(glyph, color, meaning)| LegendEntry {
                     glyph: glyph.to_string(),
-                    color: None,
+                    color: Some(color.css().to_string()),
                     meaning: meaning.to_string(),
                 })
                 .collect();
@@ -279,27 +343,63 @@ pub(crate) fn preview(
     Preview::Level(Box::new(out))
 }
 
-/// Every square that something of the source made, with what it holds.
+/// The regions as the contract gives them: each with an id that survives edits elsewhere
+/// (its statement's text) and a colour of its own.
+fn regions(sketched: &[SketchRegion], spans: &Spans<'_>) -> Vec<Region> {
+    let mut seen: Vec<String> = Vec::new();
+    sketched
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let statement = spans
+                .text
+                .get(usize::from(r.source.start())..usize::from(r.source.end()))
+                .unwrap_or_default()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let repeats = seen.iter().filter(|s| **s == statement).count();
+            seen.push(statement.clone());
+            Region {
+                x1: r.x1,
+                y1: r.y1,
+                x2: r.x2,
+                y2: r.y2,
+                what: r.what.clone(),
+                range: spans.range(r.source),
+                source: spans.source(r.source),
+                id: Some(if repeats == 0 {
+                    statement
+                } else {
+                    format!("{statement}#{}", repeats + 1)
+                }),
+                color: Some(REGION_COLORS[i % REGION_COLORS.len()].to_string()),
+            }
+        })
+        .collect()
+}
+
+/// Every square that shows something or that something of the source made, with what it
+/// holds and its colour.
 fn cells(picture: &levkit_render::Picture, spans: &Spans<'_>) -> Vec<Cell> {
     let range_of = |s: &levkit_render::Source| TextRange::new(s.start.into(), s.end.into());
     let mut out = Vec::new();
     for (y, row) in picture.squares.iter().enumerate() {
         for (x, square) in row.iter().enumerate() {
-            if square.source.is_none() && square.things.is_empty() {
+            let (glyph, color) = square.shown();
+            if glyph == ' ' && square.source.is_none() && square.things.is_empty() {
                 continue;
             }
-            let (glyph, _) = square.shown();
-            // What is shown, else the terrain, with the statement that made it.
+            // What is shown, with the statement that made it (a thing's, else the
+            // terrain's), else the terrain.
             let (what, source) = square
                 .things
                 .iter()
                 .find(|t| t.source.is_some())
                 .map(|t| (t.text.clone(), t.source))
-                .or_else(|| square.source.map(|s| (square.terrain.to_string(), Some(s))))
-                .unwrap_or_else(|| {
-                    let first = &square.things[0];
-                    (first.text.clone(), None)
-                });
+                .or_else(|| square.things.first().map(|t| (t.text.clone(), None)))
+                .filter(|(_, source)| source.is_some() || square.source.is_none())
+                .unwrap_or_else(|| (square.terrain.to_string(), square.source));
             out.push(Cell {
                 x,
                 y,
@@ -319,10 +419,66 @@ fn cells(picture: &levkit_render::Picture, spans: &Spans<'_>) -> Vec<Cell> {
                         source: t.source.map(|s| spans.source(range_of(&s))),
                     })
                     .collect(),
+                color: Some(color.css().to_string()),
             });
         }
     }
     out
+}
+
+/// In how many of the builds for `seeds` each square held something: all kinds, then each
+/// of [`KINDS`] (a square counts once per build and kind). `check` runs between batches of
+/// builds (it unwinds when the analysis is cancelled).
+fn count_placements(
+    sp: &SpecialLevel,
+    name: &str,
+    place: &Place,
+    (first, last): (u32, u32),
+    check: &dyn Fn(),
+) -> [Vec<u32>; 4] {
+    use rayon::prelude::*;
+    const BATCH: u32 = 32;
+    let empty = || std::array::from_fn(|_| vec![0u32; COLNO * ROWNO]);
+    let add = |mut a: [Vec<u32>; 4], b: [Vec<u32>; 4]| {
+        for (a, b) in a.iter_mut().zip(&b) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        a
+    };
+    let mut total = empty();
+    let mut start = first;
+    loop {
+        check();
+        let end = start.saturating_add(BATCH - 1).min(last);
+        let batch = (start..=end)
+            .into_par_iter()
+            .map(|seed| {
+                let loaded = special::load_special(sp, name, &mut Rng::new(seed), place);
+                let mut here: [Vec<u32>; 4] = empty();
+                for p in &loaded.level.events {
+                    let kind = match p.event {
+                        Event::Monster(_) => 1,
+                        Event::Object(_) => 2,
+                        Event::Trap(_) => 3,
+                        _ => continue,
+                    };
+                    let at = p.at.y as usize * COLNO + p.at.x as usize;
+                    if at < COLNO * ROWNO {
+                        here[0][at] = 1;
+                        here[kind][at] = 1;
+                    }
+                }
+                here
+            })
+            .reduce(empty, add);
+        total = add(total, batch);
+        if end >= last {
+            return total;
+        }
+        start = end + 1;
+    }
 }
 
 /// Counts, over the seeds, how often each square gets a monster, an object or a trap.
@@ -346,19 +502,9 @@ pub(crate) fn heatmap(
     let counts = (first..=last)
         .into_par_iter()
         .map(|seed| {
-            let loaded = special::load_special(&sp, name, &mut Rng::new(seed), &place);
-            let mut here = vec![0u32; COLNO * ROWNO];
-            for p in &loaded.level.events {
-                if matches!(
-                    p.event,
-                    Event::Monster(_) | Event::Object(_) | Event::Trap(_)
-                ) {
-                    // A square counts once per seed, however many things it holds.
-                    here[p.at.y as usize * COLNO + p.at.x as usize] = 1;
-                }
-            }
+            let [all, ..] = count_placements(&sp, name, &place, (seed, seed), &|| {});
             progress();
-            here
+            all
         })
         .reduce(
             || vec![0u32; COLNO * ROWNO],
@@ -371,13 +517,156 @@ pub(crate) fn heatmap(
     })
 }
 
+/// The expected heat of every kind together, as the contract's `heat` has always given it.
+fn total_heat(heat: &KindHeat) -> Vec<Heat> {
+    let mut out = Vec::new();
+    for y in 0..ROWS {
+        for x in 0..COLUMNS {
+            let expected: f64 = heat.iter().map(|grid| grid[y][x]).sum();
+            if expected > 0.0 {
+                out.push(Heat { x, y, expected });
+            }
+        }
+    }
+    out
+}
+
+/// How many statements of the level place things of each kind of [`KINDS`], wherever.
+fn placements(level: &Level) -> [usize; 3] {
+    let mut counts = [0; 3];
+    let details = level
+        .parts
+        .iter()
+        .flat_map(|p| &p.details)
+        .chain(level.rooms.iter().flat_map(|r| &r.details));
+    for detail in details {
+        match detail.kind {
+            DetailKind::Monster(_) => counts[0] += 1,
+            DetailKind::Object(_) | DetailKind::Gold { .. } => counts[1] += 1,
+            DetailKind::Trap(_) => counts[2] += 1,
+            _ => {}
+        }
+    }
+    counts
+}
+
+/// The layers of expected heat: all kinds, then each kind, each saying why it is empty or
+/// even when it is.
+fn expected_layers(level: &Level, heat: &KindHeat) -> Vec<HeatLayer> {
+    let placed = placements(level);
+    let rooms = level.kind == LevelKind::Rooms;
+    let grids: Vec<(&str, Vec<Vec<f64>>, usize)> = std::iter::once((
+        "all",
+        (0..ROWS)
+            .map(|y| {
+                (0..COLUMNS)
+                    .map(|x| heat.iter().map(|g| g[y][x]).sum())
+                    .collect()
+            })
+            .collect(),
+        placed.iter().sum(),
+    ))
+    .chain(
+        KINDS
+            .iter()
+            .enumerate()
+            .map(|(i, kind)| (*kind, heat[i].clone(), placed[i])),
+    )
+    .collect();
+    grids
+        .into_iter()
+        .map(|(kind, grid, statements)| {
+            let cells: Vec<HeatValue> = grid
+                .iter()
+                .enumerate()
+                .flat_map(|(y, row)| {
+                    row.iter()
+                        .enumerate()
+                        .filter(|(_, value)| **value > 0.0)
+                        .map(move |(x, &value)| HeatValue { x, y, value })
+                })
+                .collect();
+            let max = cells.iter().map(|c| c.value).fold(0.0, f64::max);
+            let what = if kind == "all" { "things" } else { kind };
+            let note = if statements == 0 {
+                Some(format!("no statement of this level places {what}"))
+            } else if cells.is_empty() && rooms {
+                Some(format!(
+                    "this level's rooms are placed when it is built, so where its {what} land is only known by building it: sample over seeds"
+                ))
+            } else if cells.is_empty() {
+                Some(format!(
+                    "this level's {what} land where only building it tells (a maze, random places): sample over seeds"
+                ))
+            } else if cells.len() > 20
+                && max < 1.0
+                && cells.iter().all(|c| (c.value - max).abs() < 1e-9)
+            {
+                let every = match kind {
+                    "all" => "everything placed".to_string(),
+                    kind => format!("every {}", kind.trim_end_matches('s')),
+                };
+                Some(format!(
+                    "{every} here lands at random anywhere on open ground, so the expected heat is even"
+                ))
+            } else {
+                None
+            };
+            HeatLayer {
+                kind: kind.to_string(),
+                mode: "expected".into(),
+                seeds: None,
+                unit: "things expected".into(),
+                max,
+                cells,
+                note,
+            }
+        })
+        .collect()
+}
+
+/// The layers of heat sampled over the builds for `seeds`: the share of builds in which a
+/// square held something of the kind.
+fn sampled_layers(counts: &[Vec<u32>; 4], (first, last): (u32, u32)) -> Vec<HeatLayer> {
+    let builds = f64::from(last - first) + 1.0;
+    std::iter::once("all")
+        .chain(KINDS)
+        .zip(counts)
+        .map(|(kind, counts)| {
+            let cells: Vec<HeatValue> = counts
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(at, &n)| HeatValue {
+                    x: at % COLNO,
+                    y: at / COLNO,
+                    value: f64::from(n) / builds,
+                })
+                .collect();
+            let max = cells.iter().map(|c| c.value).fold(0.0, f64::max);
+            let what = if kind == "all" { "anything" } else { kind };
+            HeatLayer {
+                kind: kind.to_string(),
+                mode: "sampled".into(),
+                seeds: Some([first, last]),
+                unit: "share of builds".into(),
+                max,
+                note: cells
+                    .is_empty()
+                    .then(|| format!("none of the {builds} builds placed {what}")),
+                cells,
+            }
+        })
+        .collect()
+}
+
 /// The level from its text alone.
 fn sketch(chosen: &Level) -> Sketch {
     let mut grid = vec![vec![' '; COLUMNS]; ROWS];
     let mut cells = Vec::new();
     let mut notes = Vec::new();
     let mut regions = Vec::new();
-    let mut heat = vec![vec![0.0f64; COLUMNS]; ROWS];
+    let mut heat: KindHeat = std::array::from_fn(|_| vec![vec![0.0f64; COLUMNS]; ROWS]);
     match chosen.kind {
         LevelKind::Rooms => notes.push(
             "rooms and corridors are placed at random when the level is made; the level generator will draw them".into(),
@@ -434,6 +723,7 @@ fn sketch(chosen: &Level) -> Sketch {
                                 x: ax as usize,
                                 y: ay as usize,
                                 glyph: c,
+                                color: terrain_color(terrain),
                                 what: terrain.description(),
                                 source: range,
                             });
@@ -444,26 +734,16 @@ fn sketch(chosen: &Level) -> Sketch {
             }
         }
     }
-    let heat = heat
-        .iter()
-        .enumerate()
-        .flat_map(|(y, row)| {
-            row.iter()
-                .enumerate()
-                .filter(|(_, expected)| **expected > 0.0)
-                .map(move |(x, &expected)| Heat { x, y, expected })
-        })
-        .collect();
-    let mut legend: Vec<(char, &'static str)> = Vec::new();
+    let mut legend: Vec<(char, Color, &'static str)> = Vec::new();
     for &c in grid.iter().flatten() {
         if let Some(t) = terrain_of(c)
             && c != ' '
-            && !legend.iter().any(|(g, _)| *g == c)
+            && !legend.iter().any(|(g, _, _)| *g == c)
         {
-            legend.push((c, t.description()));
+            legend.push((c, terrain_color(t), t.description()));
         }
     }
-    legend.sort();
+    legend.sort_by_key(|(c, _, _)| *c);
     Sketch {
         rows: grid.into_iter().map(|r| r.into_iter().collect()).collect(),
         cells,
@@ -479,7 +759,7 @@ fn overlays(
     part: &MapPart,
     (x0, y0): (i64, i64),
     regions: &mut Vec<SketchRegion>,
-    heat: &mut [Vec<f64>],
+    heat: &mut KindHeat,
 ) {
     let Some(map) = &part.map else { return };
     let absolute = |rect: Rect, whole_level: bool| {
@@ -525,7 +805,7 @@ fn overlays(
         })
         .collect();
     let places = part.registers.places.first().map(|l| &l.items);
-    let mut add = |at: &Coordinate, weight: f64| {
+    let mut add = |kind: usize, at: &Coordinate, weight: f64| {
         let spots: Vec<(i64, i64)> = match *at {
             Coordinate::At { x, y } => vec![(x, y)],
             Coordinate::Place(_) => places
@@ -537,7 +817,7 @@ fn overlays(
         for (x, y) in spots {
             let (ax, ay) = (x0 + x, y0 + y);
             if (0..COLUMNS as i64).contains(&ax) && (0..ROWS as i64).contains(&ay) {
-                heat[ay as usize][ax as usize] += share;
+                heat[kind][ay as usize][ax as usize] += share;
             }
         }
     };
@@ -546,14 +826,15 @@ fn overlays(
     };
     for detail in &part.details {
         match &detail.kind {
-            DetailKind::Monster(m) => add(&m.at.value, chance(m.chance.as_ref())),
+            DetailKind::Monster(m) => add(0, &m.at.value, chance(m.chance.as_ref())),
             DetailKind::Object(o) => {
                 if let Some(at) = &o.at {
-                    add(&at.value, chance(o.chance.as_ref()));
+                    add(1, &at.value, chance(o.chance.as_ref()));
                 }
             }
-            DetailKind::Trap(t) => add(&t.at.value, chance(t.chance.as_ref())),
-            DetailKind::Gold { at, .. } | DetailKind::Engraving { at, .. } => add(&at.value, 1.0),
+            DetailKind::Trap(t) => add(2, &t.at.value, chance(t.chance.as_ref())),
+            DetailKind::Gold { at, .. } => add(1, &at.value, 1.0),
+            DetailKind::Engraving { at, .. } => add(3, &at.value, 1.0),
             DetailKind::Region(r) => {
                 let light = match r.lit.value {
                     Light::Lit => "lit",
@@ -603,5 +884,18 @@ fn overlays(
             }
             _ => {}
         }
+    }
+}
+
+/// The colour the game draws a terrain in.
+fn terrain_color(terrain: Terrain) -> Color {
+    match terrain {
+        Terrain::Tree => Color::Green,
+        Terrain::Pool | Terrain::Moat | Terrain::Water | Terrain::Fountain => Color::Blue,
+        Terrain::Lava => Color::Red,
+        Terrain::IronBars | Terrain::Ice | Terrain::Air => Color::Cyan,
+        Terrain::Door => Color::Brown,
+        Terrain::Throne => Color::Yellow,
+        _ => Color::Gray,
     }
 }

@@ -96,7 +96,7 @@ fn level_symbol(level: &SyntaxNode) -> Symbol {
                     kind: SymbolKind::MapPart,
                     range: child.text_range(),
                     focus: opening.map_or(child.text_range(), |o| o.text_range()),
-                    children: Vec::new(),
+                    children: contents(&child),
                 });
             }
             ROOM => {
@@ -131,13 +131,160 @@ fn level_symbol(level: &SyntaxNode) -> Symbol {
                     },
                     range: child.text_range(),
                     focus: header.map_or(child.text_range(), |h| h.text_range()),
-                    children: Vec::new(),
+                    children: contents(&child),
                 });
             }
             _ => {}
         }
     }
+    // A room level's own statements (its registers and corridors), after its rooms.
+    if level.kind() == ROOM_LEVEL {
+        symbol.children.extend(contents(level));
+    }
     symbol
+}
+
+/// The groups of an outline, in this order, with the kind of their entries.
+const GROUPS: [(&str, SymbolKind); 8] = [
+    ("registers", SymbolKind::Register),
+    ("regions", SymbolKind::Region),
+    ("monsters", SymbolKind::Thing),
+    ("objects", SymbolKind::Thing),
+    ("traps", SymbolKind::Thing),
+    ("doors", SymbolKind::Thing),
+    ("features", SymbolKind::Thing),
+    ("corridors", SymbolKind::Thing),
+];
+
+/// Which group a statement goes in, what to call it and a detail (where it goes).
+fn outline_entry(statement: &SyntaxNode) -> Option<(&'static str, String, Option<String>)> {
+    let text = statement_text(statement);
+    // The statement without its keyword: what it says.
+    let said = text
+        .split_once(':')
+        .map_or(text.as_str(), |(_, rest)| rest)
+        .to_string();
+    let name = first_string(statement).map(|t| unquote(t.text()));
+    let class = statement
+        .children_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| t.kind() == CHAR)
+        .map(|t| t.text().to_string());
+    // Where it goes: its last coordinate, register or `random`.
+    let place = statement
+        .children_with_tokens()
+        .filter(|e| matches!(e.kind(), COORD | REGISTER | RANDOM_KW))
+        .last()
+        .map(|e| match e {
+            rowan::NodeOrToken::Node(n) => n.text().to_string(),
+            rowan::NodeOrToken::Token(t) => t.text().to_string(),
+        });
+    let random = |what: &str| match &class {
+        Some(class) => format!("random {class}"),
+        None => format!("random {what}"),
+    };
+    Some(match statement.kind() {
+        RANDOM_OBJECTS_STMT | RANDOM_PLACES_STMT | RANDOM_MONSTERS_STMT => {
+            let keyword = text.split_once(':').map_or(text.as_str(), |(k, _)| k);
+            ("registers", keyword.to_string(), Some(said))
+        }
+        REGION_STMT | NON_DIGGABLE_STMT | NON_PASSWALL_STMT | TELEPORT_REGION_STMT
+        | STAIR_REGION_STMT | PORTAL_STMT | BRANCH_STMT => ("regions", text, None),
+        MONSTER_STMT => ("monsters", name.unwrap_or_else(|| random("monster")), place),
+        OBJECT_STMT => ("objects", name.unwrap_or_else(|| random("object")), place),
+        GOLD_STMT => ("objects", "gold".into(), place),
+        TRAP_STMT => ("traps", name.unwrap_or_else(|| "random trap".into()), place),
+        DOOR_STMT => {
+            let state = statement
+                .children_with_tokens()
+                .filter_map(|e| e.into_token())
+                .find(|t| matches!(t.kind(), DOOR_STATE | RANDOM_KW))
+                .map_or("door".to_string(), |t| format!("{} door", t.text()));
+            ("doors", state, place)
+        }
+        DRAWBRIDGE_STMT => ("doors", "drawbridge".into(), Some(said)),
+        ROOM_DOOR_STMT => ("doors", "door".into(), Some(said)),
+        FOUNTAIN_STMT | SINK_STMT | POOL_STMT | ALTAR_STMT | STAIR_STMT | LADDER_STMT
+        | ENGRAVING_STMT | MAZEWALK_STMT | WALLIFY_STMT => ("features", text, None),
+        RANDOM_CORRIDORS_STMT | CORRIDOR_STMT => ("corridors", text, None),
+        _ => return None,
+    })
+}
+
+/// The statements of a map part, a room or a room level, grouped by what they do
+/// (registers, regions, monsters, objects, traps, doors, features, corridors); in a group,
+/// the things of one name (16 soldiers) are gathered under that name.
+fn contents(node: &SyntaxNode) -> Vec<Symbol> {
+    let mut groups: Vec<Vec<Symbol>> = vec![Vec::new(); GROUPS.len()];
+    for statement in node.children() {
+        let Some((group, name, detail)) = outline_entry(&statement) else {
+            continue;
+        };
+        let Some(at) = GROUPS.iter().position(|(g, _)| *g == group) else {
+            continue;
+        };
+        groups[at].push(Symbol {
+            name,
+            detail,
+            kind: GROUPS[at].1.clone(),
+            range: statement.text_range(),
+            focus: statement.text_range(),
+            children: Vec::new(),
+        });
+    }
+    GROUPS
+        .iter()
+        .zip(groups)
+        .filter(|(_, entries)| !entries.is_empty())
+        .map(|((group, _), entries)| {
+            let count = entries.len();
+            let mut children: Vec<Symbol> = Vec::new();
+            for entry in entries {
+                let same = entries_named(&children, &entry.name);
+                match same {
+                    Some(at) if children[at].kind == SymbolKind::Group => {
+                        let gathered = &mut children[at];
+                        gathered.range = gathered.range.cover(entry.range);
+                        gathered.children.push(entry);
+                        gathered.detail = Some(format!("×{}", gathered.children.len()));
+                    }
+                    Some(at) if *group != "regions" && *group != "registers" => {
+                        let first = children.remove(at);
+                        children.insert(
+                            at,
+                            Symbol {
+                                name: entry.name.clone(),
+                                detail: Some("×2".into()),
+                                kind: SymbolKind::Group,
+                                range: first.range.cover(entry.range),
+                                focus: first.focus,
+                                children: vec![first, entry],
+                            },
+                        );
+                    }
+                    _ => children.push(entry),
+                }
+            }
+            let range = children
+                .iter()
+                .map(|c| c.range)
+                .reduce(TextRange::cover)
+                .unwrap_or_default();
+            Symbol {
+                name: (*group).to_string(),
+                detail: Some(count.to_string()),
+                kind: SymbolKind::Group,
+                range,
+                focus: children.first().map_or(range, |c| c.focus),
+                children,
+            }
+        })
+        .collect()
+}
+
+/// The entry of this name among an outline group's entries, if any.
+fn entries_named(children: &[Symbol], name: &str) -> Option<usize> {
+    children.iter().position(|c| c.name == name)
 }
 
 /// Levels, map parts, MAP blocks and rooms, and runs of comment lines.

@@ -13,7 +13,7 @@ use crate::features::{
     Completion, CompletionKind, Fold, Highlight, HighlightKind, Hover, Symbol, SymbolKind,
 };
 use crate::languages::Language;
-use crate::preview::{Card, CardsPreview, Preview, PreviewRequest, Spans};
+use crate::preview::{Card, CardDetail, CardsPreview, Controls, Preview, PreviewRequest, Spans};
 
 pub(crate) struct Rlg327;
 
@@ -96,28 +96,82 @@ impl Language for Rlg327 {
             encoding: request.encoding,
         };
         let diagnostics = crate::db::file_diagnostics(db, file);
-        // A card per valid monster or object: its symbol in its colour, name and stats.
-        let cards = levkit_compile::rlg327::valid_entries(model, diagnostics)
+        // A card per valid monster or object: its symbol in its colour, name, every field
+        // (dice with their range) and its description.
+        let cards: Vec<Card> = levkit_compile::rlg327::valid_entries(model, diagnostics)
             .into_iter()
-            .map(|entry| Card {
-                range: spans.range(entry.range),
-                source: spans.source(entry.range),
-                fields: model
+            .map(|entry| {
+                let text = |keyword: &str| levkit_compile::rlg327::field_text(entry, keyword);
+                let glyph = match model.kind {
+                    Kind::Monster => text("SYMB"),
+                    Kind::Object => object_symbol(&text("TYPE")).to_string(),
+                };
+                let details = model
                     .kind
                     .fields()
                     .iter()
-                    .filter(|k| **k != "DESC")
+                    .filter(|k| !matches!(**k, "NAME" | "DESC"))
+                    .filter(|k| entry.field(k).is_some())
                     .map(|k| {
-                        (
-                            k.to_lowercase(),
-                            serde_json::json!(levkit_compile::rlg327::field_text(entry, k)),
-                        )
+                        let value = text(k);
+                        let value = match Dice::parse(&value) {
+                            Some(dice) if model.kind.dice_fields().contains(k) => {
+                                let (low, high) = dice.range();
+                                if low == high {
+                                    format!("{value} (always {low})")
+                                } else {
+                                    format!("{value} ({low}–{high})")
+                                }
+                            }
+                            _ => value,
+                        };
+                        CardDetail {
+                            label: k.to_lowercase(),
+                            value,
+                        }
                     })
-                    .collect(),
+                    .collect();
+                let description = match entry.field("DESC").map(|f| &f.value) {
+                    Some(FieldValue::Desc { lines, .. }) => Some(
+                        lines
+                            .iter()
+                            .map(|l| l.value.as_str())
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    ),
+                    _ => None,
+                };
+                Card {
+                    range: spans.range(entry.range),
+                    source: spans.source(entry.range),
+                    fields: model
+                        .kind
+                        .fields()
+                        .iter()
+                        .filter(|k| **k != "DESC")
+                        .map(|k| (k.to_lowercase(), serde_json::json!(text(k))))
+                        .collect(),
+                    name: Some(text("NAME")),
+                    color: text("COLOR")
+                        .split_whitespace()
+                        .next()
+                        .and_then(css_color)
+                        .map(str::to_string),
+                    glyph: Some(glyph).filter(|g| !g.is_empty()),
+                    details,
+                    text: description.filter(|d| !d.is_empty()),
+                }
             })
             .collect();
+        let kind = model.kind.word().to_lowercase();
         Preview::Cards(CardsPreview {
-            kind: model.kind.word().to_lowercase(),
+            title: Some(format!(
+                "{} {kind}{}",
+                cards.len(),
+                if cards.len() == 1 { "" } else { "s" }
+            )),
+            controls: Some(Controls::default()),
+            kind,
             cards,
             notes: Vec::new(),
         })
@@ -462,4 +516,45 @@ fn completions(db: &dyn salsa::Database, file: SourceFile, offset: TextSize) -> 
         )],
         _ => Vec::new(),
     }
+}
+
+/// The symbol the course's game draws an object of a type with.
+fn object_symbol(object_type: &str) -> &'static str {
+    match object_type.split_whitespace().next().unwrap_or("") {
+        "WEAPON" => "|",
+        "OFFHAND" => ")",
+        "RANGED" => "}",
+        "LIGHT" => "~",
+        "ARMOR" => "[",
+        "HELMET" => "]",
+        "CLOAK" => "(",
+        "GLOVES" => "{",
+        "BOOTS" => "\\",
+        "AMULET" => "\"",
+        "RING" => "=",
+        "SCROLL" => "`",
+        "BOOK" => "?",
+        "FLASK" => "!",
+        "GOLD" => "$",
+        "AMMUNITION" => "/",
+        "FOOD" => ",",
+        "WAND" => "-",
+        "CONTAINER" => "%",
+        _ => "*",
+    }
+}
+
+/// The CSS colour of a description's COLOR word (the curses colours).
+fn css_color(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "RED" => "#e05050",
+        "GREEN" => "#50c050",
+        "BLUE" => "#5080ff",
+        "CYAN" => "#40c8c8",
+        "YELLOW" => "#e8d040",
+        "MAGENTA" => "#d060d0",
+        "WHITE" => "#f0f0f0",
+        "BLACK" => "#707070",
+        _ => return None,
+    })
 }

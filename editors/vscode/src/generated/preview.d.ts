@@ -10,10 +10,19 @@ export type Preview = LevelPreview | CardsPreview | DungeonPreview | NothingPrev
 
 /** A level as the game builds it for a seed. */
 export interface LevelPreview {
+  /** What the preview shows, in words: the file, the level and the seed. */
+  title?: string | null;
+  /** Which controls apply. */
+  controls?: Controls | null;
   /** The level shown. */
   level: string;
   /** Every level of the file, in order. */
   levels: string[];
+  /**
+   * The 0-based line each of `levels` begins on, so that a client can show the level
+   * under the cursor.
+   */
+  level_lines?: number[];
   /** The game's random seed it was built with. */
   seed: number;
   /**
@@ -37,10 +46,34 @@ export interface LevelPreview {
   notes: string[];
   /** The rectangles statements mark (REGION, NON_DIGGABLE, stair and teleport areas...). */
   regions: Region[];
-  /** Expected things per square, from the statements alone. */
+  /**
+   * Expected things per square, from the statements alone (all kinds together; the same
+   * as the `all` layer of `heatmaps` when that is expected rather than sampled).
+   */
   heat: Heat[];
-  /** The first error that keeps the level from being built. */
+  /**
+   * The heat of each kind of thing (`all`, then `monsters`, `objects`, `traps`...), expected
+   * from the statements or sampled over many builds ([`PreviewRequest::sample`]).
+   */
+  heatmaps?: HeatLayer[];
+  /**
+   * The first error that keeps the level from being built. While it is there, `rows`
+   * and `cells` are a sketch from the text: a client that showed a built picture of this
+   * level keeps it, marked out of date, and shows the error.
+   */
   error: PreviewError | null;
+}
+
+/** Which of a preview panel's controls mean something for a preview; a panel hides the others. */
+export interface Controls {
+  /** A picker of the file's levels (it has more than one). */
+  levels: boolean;
+  /** A seed and a reroll (the picture depends on the seed). */
+  seed: boolean;
+  /** The regions overlay (the preview has regions). */
+  regions: boolean;
+  /** The heatmap overlay, expected and sampled over seeds. */
+  heat: boolean;
 }
 
 export interface Cell {
@@ -62,6 +95,8 @@ export interface Cell {
   source: Source | null;
   /** Everything on the square, top first. */
   things: Thing[];
+  /** The CSS colour the square is drawn in, when the picture is coloured. */
+  color?: string | null;
 }
 
 /** An LSP-style range. */
@@ -125,6 +160,13 @@ export interface Region {
   range: WireRange;
   /** The same statement, as byte offsets. */
   source: Source;
+  /**
+   * What identifies the region across edits elsewhere in the file: its statement's
+   * text (with `#2`, `#3`... for repeats).
+   */
+  id?: string | null;
+  /** A CSS colour of its own, to tell it from the other regions. */
+  color?: string | null;
 }
 
 /**
@@ -138,6 +180,33 @@ export interface Heat {
   expected: number;
 }
 
+/** How many things of a kind land on each square. */
+export interface HeatLayer {
+  /** What is counted: `all`, or a kind of thing (`monsters`, `objects`, `traps`...). */
+  kind: string;
+  /** `expected` (from the statements alone) or `sampled` (counted over builds). */
+  mode: string;
+  /** The first and last seed built (inclusive), when sampled. */
+  seeds: [number, number] | null;
+  /** What a value is, for the scale: `things expected` or `share of builds`. */
+  unit: string;
+  /** The largest value of the layer (the top of its scale; 0 when empty). */
+  max: number;
+  /** Every square with a value above 0. */
+  cells: HeatValue[];
+  /**
+   * Why the layer looks as it does, when that needs saying: why it is empty, or why it
+   * is even.
+   */
+  note: string | null;
+}
+
+export interface HeatValue {
+  x: number;
+  y: number;
+  value: number;
+}
+
 /** A diagnostic that keeps the level from being built. */
 export interface PreviewError {
   /** Its stable code (see docs/diagnostics.md). */
@@ -149,6 +218,10 @@ export interface PreviewError {
 
 /** Description files: a card per valid entry. */
 export interface CardsPreview {
+  /** What the preview shows, in words. */
+  title?: string | null;
+  /** Which controls apply (none, for cards). */
+  controls?: Controls | null;
   /** `monster` or `object`. */
   kind: string;
   /** One per valid entry, in file order. */
@@ -162,14 +235,35 @@ export interface Card {
   source: Source;
   /** Field name (lower case) to its text, in the assignment's order. */
   fields: { [key: string]: string };
+  /** The card's heading. */
+  name?: string | null;
+  /** The symbol the entry is drawn with. */
+  glyph?: string | null;
+  /** The CSS colour of the symbol. */
+  color?: string | null;
+  /** Every other field, in the file's order, as it reads (dice with their range). */
+  details?: CardDetail[];
+  /** A longer description, its lines as written. */
+  text?: string | null;
+}
+
+export interface CardDetail {
+  label: string;
+  value: string;
 }
 
 /** A dungeon description: its dungeons, levels and branches. */
 export interface DungeonPreview {
+  /** What the preview shows, in words. */
+  title?: string | null;
+  /** Which controls apply (none, for an overview). */
+  controls?: Controls | null;
   /** In the file's order, each with its levels. */
   dungeons: OverviewDungeon[];
   /** The branches between dungeons. */
   branches: OverviewBranch[];
+  /** The overview as cards, a card per dungeon, for clients that draw cards. */
+  cards?: Card[];
   notes: string[];
 }
 
@@ -208,8 +302,13 @@ export interface OverviewBranch {
 
 /** Nothing to show, and why. */
 export interface NothingPreview {
+  /** What the preview shows, in words. */
+  title?: string | null;
+  /** Which controls apply (none). */
+  controls?: Controls | null;
   /** Always empty; kept so that clients that draw rows draw nothing. */
   rows: string[];
   levels: string[];
+  /** Why there is nothing to show. */
   notes: string[];
 }

@@ -1,0 +1,85 @@
+// `levkit preview --serve` in headless Chromium: the same page as the VS Code panel, in a plain
+// browser (its own content policy, no test bypass); an edit of the file on disk redraws it,
+// a broken edit keeps the last picture under the error, and a click says where the source is.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..", "..");
+const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const levkit = process.env.LEVKIT ?? join(root, "target", "debug", "levkit");
+
+const missing = (!existsSync(executablePath) && `no Chromium at ${executablePath}`) || (!existsSync(levkit) && `no levkit at ${levkit} (cargo build first)`);
+if (missing) {
+  const record = join(root, "target", "skipped-tests.txt");
+  mkdirSync(dirname(record), { recursive: true });
+  appendFileSync(record, `levkit preview --serve in Chromium: ${missing}\n`);
+}
+
+/** Starts `levkit preview FILE --serve --port 0`; resolves to its URL and the process. */
+function serve(file) {
+  const server = spawn(levkit, ["preview", file, "--serve", "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let said = "";
+    server.stderr.on("data", (chunk) => {
+      said += chunk;
+      const url = said.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (url) resolve({ url: url[0], server });
+    });
+    server.on("exit", (code) => reject(new Error(`levkit exited (${code}): ${said}`)));
+  });
+}
+
+test("the served page redraws when the file is saved, in a plain browser", { skip: missing }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "levkit-serve-"));
+  const file = join(dir, "fortress.des");
+  copyFileSync(join(root, "test-data", "examples", "fortress.des"), file);
+  const { url, server } = await serve(file);
+  const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const problems = [];
+    page.on("pageerror", (error) => problems.push(String(error)));
+    page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
+    await page.goto(url);
+    const row = (y) => page.evaluate((y) => [...document.querySelectorAll("#grid > span")].slice(y * 80, y * 80 + 80).map((s) => s.textContent).join(""), y);
+    await page.waitForFunction(() => document.querySelectorAll("#grid > span").length === 80 * 21);
+    assert.match(await page.locator("#title").textContent(), /^fortress\.des — fortress, seed 1/);
+    // The fortress's top wall (nothing stands on walls).
+    const rows = await Promise.all(Array.from({ length: 21 }, (_, y) => row(y)));
+    const y = rows.findIndex((r) => r.includes("}-------------}"));
+    assert.ok(y > 0, rows.join("\n"));
+    const before = rows[y];
+
+    // Saved with a tree in the wall: the page redraws by itself.
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, text.replace("}-------------}", "}------T------}"));
+    await page.waitForFunction(([y, old]) => [...document.querySelectorAll("#grid > span")].slice(y * 80, y * 80 + 80).map((s) => s.textContent).join("") !== old, [y, before], { timeout: 10000 });
+    assert.match(await row(y), /\}------#------\}/);
+
+    // Saved broken: the last picture stays, out of date, under the error.
+    writeFileSync(file, text.replace("}-------------}", "}------T------}").replace("DOOR:locked,(7,3)", "DOOR:locked,(7,"));
+    await page.waitForSelector("#error:not([hidden])", { timeout: 10000 });
+    assert.match(await row(y), /\}------#------\}/);
+    assert.equal(await page.locator("#grid.stale").count(), 1);
+
+    // Fixed again; a click on a square says where its character is.
+    writeFileSync(file, text);
+    await page.waitForSelector("#error[hidden]", { state: "attached", timeout: 10000 });
+    assert.equal(await row(y), before);
+    const x = before.indexOf("}-") + 1;
+    await page.locator(`#grid > span:nth-child(${y * 80 + x + 1})`).click();
+    assert.match(await page.locator("#status").textContent(), /^line 8, column 2$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
