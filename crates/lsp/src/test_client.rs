@@ -102,6 +102,14 @@ impl Client {
             .await;
     }
 
+    /// Reads whatever the server sent until it has been quiet for `quiet`, keeping the
+    /// notifications (so that a client sending many messages never fills the pipe).
+    pub async fn drain(&mut self, quiet: Duration) {
+        while let Ok(message) = tokio::time::timeout(quiet, self.receive()).await {
+            self.notifications.push(message);
+        }
+    }
+
     /// Waits for diagnostics of `uri` published without a version (a file that is not open).
     pub async fn diagnostics_unversioned(&mut self, uri: &str) -> Vec<Value> {
         loop {
