@@ -2,9 +2,12 @@
 //!
 //! - `codegen [--check]`: regenerates (or checks) the files derived from other sources;
 //! - `ci`: everything CI runs, in order, stopping at the first failure;
-//! - `bench`: the benchmarks.
+//! - `bench`: one table of speed and memory, beside the reference tools';
+//! - `fuzz`: the fuzz targets (nightly, cargo-fuzz).
 
+mod bench;
 mod codegen;
+mod fuzz;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -16,7 +19,11 @@ const USAGE: &str = "usage: cargo xtask <command>
 commands:
   codegen [--check]   regenerate the generated files (--check: fail if one is stale)
   ci                  run every CI step in order, stopping at the first failure
-  bench               run the benchmarks
+  bench               measure levkit beside lev_comp and crawl, print one table
+                      (LEVKIT_REF_LEV_COMP: a lev_comp 3.4.3; LEVKIT_REF_CRAWL: crawl 0.28.0)
+  fuzz [--seconds N] [--corpus] [TARGET...]
+                      run the fuzz targets (all by default) for N seconds each (default 60),
+                      seeded from test-data/ (--corpus: and from $LEVKIT_CORPUS)
   dist                build editors/vscode/levkit.vsix, with the release server bundled
   e2e-vscode          (opt-in) drive the .vsix in code-server; saves the README screenshot
   pictures            regenerate the README's level pictures in docs/images";
@@ -28,7 +35,8 @@ fn main() -> ExitCode {
         ["codegen"] => codegen::run(codegen::Mode::Write),
         ["codegen", "--check"] => codegen::run(codegen::Mode::Check),
         ["ci"] => ci(),
-        ["bench"] => run_steps(&bench_steps()),
+        ["bench"] => bench::run(),
+        ["fuzz", rest @ ..] => fuzz_command(rest),
         ["dist"] => dist(),
         ["e2e-vscode"] => dist().and_then(|()| {
             run_steps(&[Step {
@@ -115,7 +123,7 @@ fn skip_record() -> PathBuf {
 fn ci() -> Result<(), String> {
     let record = skip_record();
     let _ = std::fs::remove_file(&record);
-    let outcome = run_steps(&ci_steps());
+    let outcome = run_steps(&ci_steps()).and_then(|()| fuzz_smoke());
     let skipped: Vec<String> = std::fs::read_to_string(&record)
         .unwrap_or_default()
         .lines()
@@ -162,6 +170,81 @@ fn ci_steps() -> Vec<Step> {
             dir: ".",
         },
     ]
+}
+
+/// Seconds each fuzz target runs in CI: about a minute in all.
+const SMOKE_SECONDS: u64 = 5;
+
+/// The fuzz targets built with nightly and run a few seconds each from `test-data/` seeds;
+/// without nightly or cargo-fuzz, a recorded skip (which fails CI under `CI=true`).
+fn fuzz_smoke() -> Result<(), String> {
+    eprintln!("\n==> fuzz smoke: every target for {SMOKE_SECONDS} s");
+    let started = Instant::now();
+    if let Some(reason) = fuzz::missing_tools() {
+        record_skip("fuzz smoke", &reason);
+        return Ok(());
+    }
+    fuzz::run(&fuzz::Run {
+        targets: fuzz::TARGETS.iter().map(|(name, _)| *name).collect(),
+        seconds: SMOKE_SECONDS,
+        with_corpus: false,
+        random_seed: Some(1),
+    })?;
+    eprintln!(
+        "<== fuzz smoke passed in {:.1}s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `cargo xtask fuzz [--seconds N] [--corpus] [TARGET...]`.
+fn fuzz_command(args: &[&str]) -> Result<(), String> {
+    let mut run = fuzz::Run {
+        targets: Vec::new(),
+        seconds: 60,
+        with_corpus: false,
+        random_seed: None,
+    };
+    let mut args = args.iter();
+    while let Some(&arg) = args.next() {
+        match arg {
+            "--seconds" => {
+                run.seconds = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--seconds takes a number")?
+            }
+            "--corpus" => run.with_corpus = true,
+            name => {
+                let known = fuzz::TARGETS.iter().find(|(n, _)| *n == name);
+                let (name, _) = known.ok_or_else(|| {
+                    let names: Vec<&str> = fuzz::TARGETS.iter().map(|(n, _)| *n).collect();
+                    format!("no fuzz target {name}; the targets: {}", names.join(", "))
+                })?;
+                run.targets.push(name);
+            }
+        }
+    }
+    if run.targets.is_empty() {
+        run.targets = fuzz::TARGETS.iter().map(|(name, _)| *name).collect();
+    }
+    if let Some(reason) = fuzz::missing_tools() {
+        return Err(reason);
+    }
+    fuzz::run(&run).map(|_| ())
+}
+
+/// Notes a test group that could not run, as `levkit_test_support::skipped` does.
+fn record_skip(group: &str, reason: &str) {
+    use std::io::Write;
+    eprintln!("\n*** SKIPPED {group}: {reason} ***\n");
+    if let Ok(mut file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(skip_record())
+    {
+        let _ = writeln!(file, "{group}: {reason}");
+    }
 }
 
 /// The VS Code marketplace's name for this platform (`vsce package --target`).
@@ -249,10 +332,6 @@ fn dist() -> Result<(), String> {
         size(&extension.join("server").join(binary)),
     );
     Ok(())
-}
-
-fn bench_steps() -> Vec<Step> {
-    vec![Step::cargo("benchmarks", &["bench", "--workspace"])]
 }
 
 /// The README's pictures: three of the game's levels and a random level, as SVG.

@@ -501,3 +501,38 @@ fn special_level() -> impl Strategy<Value = SpecialLevel> {
         },
     )
 }
+
+/// Levels the fuzzer built from mutated bytes (`test-data/nethack-lev/decode-cases/`): what
+/// decodes re-encodes to bytes that decode to the same records; what does not decode says
+/// where and why (`verdicts.txt`).
+#[test]
+fn decoded_levels_re_encode_to_themselves() {
+    let dir = levkit_test_support::test_data().join("nethack-lev/decode-cases");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "lev"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no cases in {}", dir.display());
+    let mut verdicts = String::new();
+    for path in &paths {
+        let name = path.file_name().unwrap().to_string_lossy();
+        let bytes = std::fs::read(path).unwrap();
+        let level = match decode(&bytes) {
+            Ok(level) => level,
+            Err(error) => {
+                verdicts += &format!("{name}: {error}\n");
+                continue;
+            }
+        };
+        let mut again = level.clone();
+        let (written, _) = encode(&mut again);
+        match decode(&written) {
+            Ok(decoded) => assert_eq!(decoded, again, "{name}: records change"),
+            Err(error) => panic!("{name}: re-encoded level does not decode: {error}"),
+        }
+        verdicts += &format!("{name}: decodes and re-encodes\n");
+    }
+    expect_test::expect_file![dir.join("verdicts.txt")].assert_eq(&verdicts);
+}

@@ -186,7 +186,8 @@ impl LineIndex {
             PositionEncoding::Utf16 => self.offset_utf16(text, pos),
             PositionEncoding::Utf8 => self.line_start(pos.line).map(|start| {
                 let end = self.line_ends[pos.line as usize];
-                let mut at = (start + TextSize::from(pos.col)).min(end);
+                // Saturating: a client may send any column, up to `u32::MAX`.
+                let mut at = TextSize::from(u32::from(start).saturating_add(pos.col)).min(end);
                 while !text.is_char_boundary(usize::from(at)) {
                     at -= TextSize::from(1);
                 }
@@ -206,14 +207,15 @@ impl LineIndex {
         // The wide characters that start before the column, in UTF-16 units.
         let units_at = |w: &WideChar| w.start - start - w.extra_bytes_per_unit;
         let before = wide.partition_point(|w| units_at(w) < pos.col);
+        // Saturating: a client may send any column, up to `u32::MAX`.
         let offset = match before.checked_sub(1).map(|i| wide[i]) {
-            None => start + pos.col,
+            None => start.saturating_add(pos.col),
             Some(last) => {
                 let last_units_end = units_at(&last) + u32::from(last.len_utf16);
                 if pos.col < last_units_end {
                     last.start
                 } else {
-                    last.start + u32::from(last.len_utf8) + (pos.col - last_units_end)
+                    (last.start + u32::from(last.len_utf8)).saturating_add(pos.col - last_units_end)
                 }
             }
         };
@@ -255,6 +257,30 @@ mod tests {
         assert_eq!(past, TextSize::from(text.rfind('\r').unwrap() as u32));
         let past = index.offset(text, LineCol { line: 0, col: 9 }, PositionEncoding::Utf8);
         assert_eq!(past, TextSize::from(1));
+    }
+
+    /// The largest column a client can send clamps to the line's end in both units, on a
+    /// line with and without wide characters (found by the `lsp_sync` fuzz target: the sum
+    /// overflowed, and wrapped in release builds to an offset before the line).
+    #[test]
+    fn a_huge_column_clamps_to_the_line_end() {
+        let text = "abc
+dé𝄞f
+last";
+        let index = LineIndex::new(text);
+        for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
+            for (line, end) in [(0, 3), (1, text.find("\nlast").unwrap()), (2, text.len())] {
+                let at = index.offset(
+                    text,
+                    LineCol {
+                        line,
+                        col: u32::MAX,
+                    },
+                    encoding,
+                );
+                assert_eq!(at, TextSize::from(end as u32), "line {line}, {encoding:?}");
+            }
+        }
     }
 
     /// Every offset of texts mixing line breaks and characters of every width converts to a

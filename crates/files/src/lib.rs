@@ -79,8 +79,11 @@ pub fn read_found(path: &Path, chosen: Option<Dialect>) -> Result<Vec<u8>, Skip>
             .read_to_end(&mut bytes)
             .map_err(Skip::Io)?;
         let (text, _) = levkit_syntax::decode(&bytes);
-        let dialect = chosen.unwrap_or_else(|| Dialect::detect(path, &text));
-        if !dialect.claims_found_file(path) {
+        let claimed = match chosen {
+            Some(dialect) => dialect.claims_found_file(path),
+            None => Dialect::detect_txt(path, &text).is_some(),
+        };
+        if !claimed {
             return Err(Skip::NotLevelText);
         }
     }

@@ -74,6 +74,7 @@ fn symbol(lines: &crate::Lines, symbol: &Symbol) -> DocumentSymbol {
             LevSymbolKind::Region => SymbolKind::STRUCT,
             LevSymbolKind::Register => SymbolKind::ARRAY,
             LevSymbolKind::Thing => SymbolKind::FIELD,
+            LevSymbolKind::Function => SymbolKind::FUNCTION,
         },
         tags: None,
         deprecated: None,
@@ -773,6 +774,8 @@ pub struct PreviewParams {
     pub seed: Option<u32>,
     /// Sample the heat over this many builds from `seed` on (at most [`MAX_SAMPLE`]).
     pub sample: Option<u32>,
+    /// The player's place (`D:5`), for levels that depend on it (DCSS vaults).
+    pub place: Option<String>,
 }
 
 /// The most builds a preview's sampled heat is counted over.
@@ -793,6 +796,7 @@ impl Backend {
         let seed = params.seed.unwrap_or(1);
         let request = PreviewRequest {
             level: params.level,
+            place: params.place.filter(|p| !p.trim().is_empty()),
             seed,
             sample: params
                 .sample

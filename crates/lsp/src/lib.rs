@@ -10,6 +10,7 @@ mod transport;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use levkit_diagnostics::PositionEncoding;
@@ -61,9 +62,14 @@ pub fn service() -> (
     (service, socket, session)
 }
 
+/// Cheap to clone: every clone shares the client and the state.
+#[derive(Clone)]
 pub struct Backend {
     client: Client,
     state: Arc<Mutex<State>>,
+    /// Counts the changes published: the documents an edit did not touch are published in
+    /// the background, and a newer change supersedes that work.
+    published_changes: Arc<AtomicU64>,
 }
 
 /// Everything the server knows; edits go through the lock, queries run on snapshots.
@@ -163,7 +169,15 @@ impl Backend {
         Backend {
             client,
             state: Arc::new(Mutex::new(State {
-                host: AnalysisHost::new(),
+                // Open vaults are surveyed for walled-off pockets as they are edited.
+                host: {
+                    let mut host = AnalysisHost::new();
+                    host.set_options(levkit_ide::AnalysisOptions {
+                        reachability: true,
+                        ..levkit_ide::AnalysisOptions::default()
+                    });
+                    host
+                },
                 files: Documents::default(),
                 open: HashMap::new(),
                 encoding: PositionEncoding::Utf16,
@@ -173,6 +187,7 @@ impl Backend {
                 published: HashMap::new(),
                 told_too_large: std::collections::HashSet::new(),
             })),
+            published_changes: Arc::default(),
         }
     }
 
@@ -209,7 +224,10 @@ impl Backend {
     /// Tells the client what `changed` changed: the diagnostics of open documents that differ
     /// from what it was last sent (always those of an edited document, for its new version),
     /// and `levkit/previewChanged` for the open documents whose preview may depend on it.
+    /// The edited documents are answered before this returns; the other open documents in a
+    /// task that the next change supersedes, so that typing never waits for them.
     async fn publish(&self, changed: Changed) {
+        let generation = self.published_changes.fetch_add(1, Ordering::SeqCst) + 1;
         let (open, pull, refresh): (Vec<(Uri, i32)>, bool, bool) = {
             let state = self.state();
             (
@@ -253,8 +271,26 @@ impl Backend {
                 Some(affected)
             }
         };
-        for (uri, version) in open {
-            if !pull {
+        let (first, rest): (Vec<_>, Vec<_>) =
+            open.into_iter().partition(|(uri, _)| edited.contains(uri));
+        let plan = Arc::new(Publication {
+            generation,
+            edited,
+            affected,
+            pull,
+        });
+        self.publish_to(first, &plan).await;
+        let backend = self.clone();
+        tokio::spawn(async move { backend.publish_to(rest, &plan).await });
+    }
+
+    /// Publishes to `documents` what `plan` says, until a newer change starts its own.
+    async fn publish_to(&self, documents: Vec<(Uri, i32)>, plan: &Publication) {
+        for (uri, version) in documents {
+            if self.published_changes.load(Ordering::SeqCst) != plan.generation {
+                return;
+            }
+            if !plan.pull {
                 let target = uri.clone();
                 let computed = self
                     .query(move |analysis, cx| {
@@ -266,7 +302,7 @@ impl Backend {
                     let mut state = self.state();
                     let unchanged = state.published.get(&uri) == Some(&diagnostics);
                     state.published.insert(uri.clone(), diagnostics.clone());
-                    edited.contains(&uri) || !unchanged
+                    plan.edited.contains(&uri) || !unchanged
                 };
                 if fresh {
                     self.client
@@ -274,7 +310,7 @@ impl Backend {
                         .await;
                 }
             }
-            if affected.as_ref().is_none_or(|a| a.contains(&uri)) {
+            if plan.affected.as_ref().is_none_or(|a| a.contains(&uri)) {
                 self.client
                     .send_notification::<PreviewChanged>(PreviewChangedParams {
                         text_document: tower_lsp_server::ls_types::TextDocumentIdentifier { uri },
@@ -284,6 +320,14 @@ impl Backend {
             }
         }
     }
+}
+
+/// What one change publishes, and to whom.
+struct Publication {
+    generation: u64,
+    edited: Vec<Uri>,
+    affected: Option<Vec<Uri>>,
+    pull: bool,
 }
 
 /// What a notification changed, for [`Backend::publish`].

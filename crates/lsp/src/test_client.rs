@@ -1,5 +1,6 @@
 //! An in-memory LSP client for tests and benchmarks: it drives the real server over a pipe.
 
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -13,6 +14,8 @@ pub struct Client {
     next_id: i64,
     /// Notifications received while waiting for responses.
     pub notifications: Vec<Value>,
+    /// The server's state, only for [`Client::server_text`].
+    state: Arc<Mutex<crate::State>>,
 }
 
 impl Client {
@@ -20,6 +23,7 @@ impl Client {
         let (client_side, server_side) = tokio::io::duplex(1 << 20);
         let (server_read, server_write) = tokio::io::split(server_side);
         let (service, socket, _) = crate::service();
+        let state = service.inner.inner().state.clone();
         tokio::spawn(
             tower_lsp_server::Server::new(server_read, server_write, socket).serve(service),
         );
@@ -29,7 +33,18 @@ impl Client {
             writer,
             next_id: 0,
             notifications: Vec::new(),
+            state,
         }
+    }
+
+    /// The text the server holds for `uri`, what its edits made of it (no request answers
+    /// with a document's text; the document-sync fuzz target compares it with its own).
+    pub fn server_text(&self, uri: &str) -> Option<String> {
+        let uri: tower_lsp_server::ls_types::Uri = uri.parse().ok()?;
+        let state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        let file = state.files.by_uri.get(&uri).copied()?;
+        let text = state.host.analysis().file_text(file).ok()?;
+        Some(text.to_string())
     }
 
     pub async fn send(&mut self, message: Value) {

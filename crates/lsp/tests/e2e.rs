@@ -266,7 +266,7 @@ async fn a_file_that_is_not_utf8_keeps_its_error_once_closed_or_reloaded() {
     let dir = std::env::temp_dir().join(format!("levkit-e2e-utf8-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("bad.des");
-    std::fs::write(&path, b"MAZE:\"b\xffd\",' '\n").unwrap();
+    std::fs::write(&path, b"MAZE:\"b\xffd\",' '\nNOMAP\n").unwrap();
     let uri = format!("file://{}", path.display());
     let mut client = Client::start().await;
     client
@@ -279,7 +279,7 @@ async fn a_file_that_is_not_utf8_keeps_its_error_once_closed_or_reloaded() {
     assert_eq!(pulled_codes(&mut client, &uri).await, ["LK0001"]);
     // The editor shows its own decoding of the bytes, which is UTF-8 by construction.
     client
-        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": uri, "languageId": "nethack-des", "version": 1, "text": "MAZE:\"b\u{fffd}d\",' '\n" } }))
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": uri, "languageId": "nethack-des", "version": 1, "text": "MAZE:\"b\u{fffd}d\",' '\nNOMAP\n" } }))
         .await;
     assert_eq!(pulled_codes(&mut client, &uri).await, Vec::<String>::new());
     // Closed: back to the bytes on disk, and to their error.
@@ -291,7 +291,7 @@ async fn a_file_that_is_not_utf8_keeps_its_error_once_closed_or_reloaded() {
         .await;
     assert_eq!(pulled_codes(&mut client, &uri).await, ["LK0001"]);
     // Changed on disk, still not UTF-8.
-    std::fs::write(&path, b"MAZE:\"c\xfe\",' '\n").unwrap();
+    std::fs::write(&path, b"MAZE:\"c\xfe\",' '\nNOMAP\n").unwrap();
     client
         .notify(
             "workspace/didChangeWatchedFiles",

@@ -1,33 +1,96 @@
 //! Syntax tree to model. Statements whose values are incomplete (a syntax error was reported
 //! for them) are left out, so checks only ever see complete statements.
+//!
+//! The walk reads the green tree ([`levkit_syntax::green`]): it visits every statement of the
+//! file once, and the red tree would allocate for every node and token on the way.
 
-use levkit_syntax::SyntaxKind::*;
-use levkit_syntax::ast::{AstNode, Value};
-use levkit_syntax::nethack::ast::{self, Level as LevelNode, Statement};
-use levkit_syntax::{SyntaxNode, SyntaxToken};
+use levkit_syntax::SyntaxKind::{self, *};
+use levkit_syntax::SyntaxNode;
+use levkit_syntax::green::{self, Element as Value, Node, Token};
 
 use super::*;
 use crate::{Spanned, TextSize};
 
 pub fn lower(root: &SyntaxNode) -> DesFile {
-    let Some(file) = ast::SourceFile::cast(root.clone()) else {
+    let green = root.green();
+    let file = Node::root(green);
+    if file.kind() != SOURCE_FILE {
         return DesFile::default();
-    };
+    }
     DesFile {
-        levels: file.levels().map(|level| lower_level(&level)).collect(),
+        levels: file
+            .children()
+            .filter(|n| matches!(n.kind(), MAZE_LEVEL | ROOM_LEVEL))
+            .map(lower_level)
+            .collect(),
     }
 }
 
-fn lower_level(node: &LevelNode) -> Level {
-    let kind = if node.is_maze() {
+/// Whether a node is a statement (any `*_STMT`, `MAZE_DECL` or `LEVEL_DECL`).
+fn is_statement(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        MAZE_DECL
+            | LEVEL_DECL
+            | FLAGS_STMT
+            | INIT_MAP_STMT
+            | MESSAGE_STMT
+            | GEOMETRY_STMT
+            | NOMAP_STMT
+            | RANDOM_OBJECTS_STMT
+            | RANDOM_PLACES_STMT
+            | RANDOM_MONSTERS_STMT
+            | ROOM_STMT
+            | SUBROOM_STMT
+            | NAME_STMT
+            | CHANCE_STMT
+            | ROOM_DOOR_STMT
+            | DOOR_STMT
+            | MONSTER_STMT
+            | OBJECT_STMT
+            | TRAP_STMT
+            | DRAWBRIDGE_STMT
+            | MAZEWALK_STMT
+            | WALLIFY_STMT
+            | LADDER_STMT
+            | STAIR_STMT
+            | STAIR_REGION_STMT
+            | PORTAL_STMT
+            | TELEPORT_REGION_STMT
+            | BRANCH_STMT
+            | ALTAR_STMT
+            | FOUNTAIN_STMT
+            | SINK_STMT
+            | POOL_STMT
+            | GOLD_STMT
+            | ENGRAVING_STMT
+            | NON_DIGGABLE_STMT
+            | NON_PASSWALL_STMT
+            | REGION_STMT
+            | RANDOM_CORRIDORS_STMT
+            | CORRIDOR_STMT
+    )
+}
+
+fn statements<'a>(node: Node<'a>) -> impl Iterator<Item = Node<'a>> {
+    node.children().filter(|n| is_statement(n.kind()))
+}
+
+/// A statement's values, in order (see [`levkit_syntax::ast::values`]).
+fn values(node: Node<'_>) -> Vec<Value<'_>> {
+    green::values(node).collect()
+}
+
+fn lower_level(node: Node<'_>) -> Level {
+    let kind = if node.kind() == MAZE_LEVEL {
         LevelKind::Maze
     } else {
         LevelKind::Rooms
     };
     let mut level = Level {
         kind,
-        range: node.syntax().text_range(),
-        declaration: node.syntax().text_range(),
+        range: node.text_range(),
+        declaration: node.text_range(),
         name: None,
         fill: None,
         flags: Vec::new(),
@@ -39,118 +102,134 @@ fn lower_level(node: &LevelNode) -> Level {
         corridors: Corridors::default(),
     };
     // Header statements count wherever they stand; the parser reported misplaced ones.
-    let headers = node.syntax().descendants().filter(|n| {
+    let headers = node.descendants().filter(|n| {
         matches!(
             n.kind(),
             MAZE_DECL | LEVEL_DECL | FLAGS_STMT | INIT_MAP_STMT | MESSAGE_STMT
         )
     });
-    for statement in headers.filter_map(Statement::cast) {
-        let values = statement.values();
-        let range = statement.syntax().text_range();
+    for statement in headers {
+        let values = values(statement);
+        let range = statement.text_range();
         match statement.kind() {
             MAZE_DECL | LEVEL_DECL => {
                 level.declaration = range;
-                level.name = values.first().and_then(string);
-                level.fill = values.get(1).and_then(|v| match v.kind() {
+                level.name = values.first().and_then(|v| string(*v));
+                level.fill = values.get(1).and_then(|&v| match v.kind() {
                     CHAR => char_value(v).map(|c| c.map(Fill::Char)),
                     RANDOM_KW => Some(Spanned::new(Fill::Random, v.text_range())),
                     _ => None,
                 });
             }
-            FLAGS_STMT => level.flags.extend(
-                values
-                    .iter()
-                    .filter_map(|v| keyword(v).and_then(|k| k.map(Flag::from_keyword).transpose())),
-            ),
+            FLAGS_STMT => {
+                level.flags.extend(values.iter().filter_map(|&v| {
+                    keyword(v).and_then(|k| k.map(Flag::from_keyword).transpose())
+                }))
+            }
             INIT_MAP_STMT => level.init_map = init_map(range, &values),
-            MESSAGE_STMT => level.messages.extend(values.first().and_then(string)),
+            MESSAGE_STMT => level
+                .messages
+                .extend(values.first().and_then(|v| string(*v))),
             _ => {}
         }
     }
     match kind {
-        LevelKind::Maze => level.parts = node.parts().map(|p| lower_part(&p)).collect(),
+        LevelKind::Maze => {
+            level.parts = node
+                .children()
+                .filter(|n| n.kind() == MAP_PART)
+                .map(lower_part)
+                .collect()
+        }
         LevelKind::Rooms => {
-            for statement in node.statements() {
-                let range = statement.syntax().text_range();
+            for statement in statements(node) {
+                let range = statement.text_range();
                 match statement.kind() {
                     RANDOM_OBJECTS_STMT | RANDOM_MONSTERS_STMT => {
-                        register_statement(&mut level.registers, &statement)
+                        register_statement(&mut level.registers, statement)
                     }
                     RANDOM_CORRIDORS_STMT => level.corridors.random = Some(range),
-                    CORRIDOR_STMT => level.corridors.explicit.extend(corridor(&statement)),
+                    CORRIDOR_STMT => level.corridors.explicit.extend(corridor(statement)),
                     _ => {}
                 }
             }
-            level.rooms = node.rooms().filter_map(|r| lower_room(&r)).collect();
+            level.rooms = node
+                .children()
+                .filter(|n| n.kind() == ROOM)
+                .filter_map(lower_room)
+                .collect();
         }
     }
     level
 }
 
-fn init_map(range: TextRange, values: &[Value]) -> Option<InitMap> {
+fn init_map(range: TextRange, values: &[Value<'_>]) -> Option<InitMap> {
     Some(InitMap {
         range,
-        foreground: char_value(values.first()?)?,
-        background: char_value(values.get(1)?)?,
-        smoothed: boolean(values.get(2)?)?.value,
-        joined: boolean(values.get(3)?)?,
-        lit: light(values.get(4)?)?.value,
+        foreground: char_value(*values.first()?)?,
+        background: char_value(*values.get(1)?)?,
+        smoothed: boolean(*values.get(2)?)?.value,
+        joined: boolean(*values.get(3)?)?,
+        lit: light(*values.get(4)?)?.value,
         walled: match values.get(5)?.kind() {
             RANDOM_KW => None,
-            _ => Some(boolean(values.get(5)?)?.value),
+            _ => Some(boolean(*values.get(5)?)?.value),
         },
     })
 }
 
-fn lower_part(node: &ast::MapPart) -> MapPart {
+fn lower_part(node: Node<'_>) -> MapPart {
     let mut part = MapPart {
-        range: node.syntax().text_range(),
+        range: node.text_range(),
         geometry: None,
-        map: node.map().map(|m| lower_map(&m)),
+        map: node
+            .children()
+            .find(|n| n.kind() == MAP_BLOCK)
+            .map(lower_map),
         nomap: None,
         registers: Registers::default(),
         details: Vec::new(),
     };
-    for statement in node.statements() {
+    for statement in statements(node) {
         match statement.kind() {
             GEOMETRY_STMT => {
-                let values = statement.values();
+                let values = values(statement);
                 let h = values
                     .first()
-                    .and_then(|v| HAlign::from_keyword(token_text(v)));
+                    .and_then(|&v| HAlign::from_keyword(token_text(v)));
                 let v = values
                     .get(1)
-                    .and_then(|v| VAlign::from_keyword(token_text(v)));
+                    .and_then(|&v| VAlign::from_keyword(token_text(v)));
                 if let (Some(h), Some(v)) = (h, v) {
-                    part.geometry = Some(Spanned::new((h, v), statement.syntax().text_range()));
+                    part.geometry = Some(Spanned::new((h, v), statement.text_range()));
                 }
             }
-            NOMAP_STMT => part.nomap = Some(statement.syntax().text_range()),
+            NOMAP_STMT => part.nomap = Some(statement.text_range()),
             RANDOM_OBJECTS_STMT | RANDOM_PLACES_STMT | RANDOM_MONSTERS_STMT => {
-                register_statement(&mut part.registers, &statement)
+                register_statement(&mut part.registers, statement)
             }
-            _ => part.details.extend(detail(&statement)),
+            _ => part.details.extend(detail(statement)),
         }
     }
     part
 }
 
-fn lower_map(node: &ast::MapBlock) -> Map {
+fn lower_map(node: Node<'_>) -> Map {
     let keyword = node
-        .syntax()
         .first_token()
-        .map_or(node.syntax().text_range(), |t| t.text_range());
+        .map_or(node.text_range(), |t| t.text_range());
     let rows = node
-        .rows()
+        .tokens()
+        .filter(|t| t.kind() == MAP_ROW)
         .map(|row| {
             let start = row.text_range().start();
-            let (cells, offsets) = row
-                .text()
-                .char_indices()
-                .filter(|(_, c)| !c.is_ascii_digit())
-                .map(|(i, c)| (c, start + TextSize::from(i as u32)))
-                .unzip();
+            let text = row.text();
+            let mut cells = Vec::with_capacity(text.len());
+            let mut offsets = Vec::with_capacity(text.len());
+            for (i, c) in text.char_indices().filter(|(_, c)| !c.is_ascii_digit()) {
+                cells.push(c);
+                offsets.push(start + TextSize::from(i as u32));
+            }
             MapRow {
                 range: row.text_range(),
                 cells,
@@ -159,21 +238,21 @@ fn lower_map(node: &ast::MapBlock) -> Map {
         })
         .collect();
     Map {
-        range: node.syntax().text_range(),
+        range: node.text_range(),
         keyword,
         rows,
-        closed: node.is_closed(),
+        closed: node.tokens().any(|t| t.kind() == ENDMAP_KW),
     }
 }
 
-fn register_statement(registers: &mut Registers, statement: &Statement) {
-    let range = statement.syntax().text_range();
-    let values = statement.values();
+fn register_statement(registers: &mut Registers, statement: Node<'_>) {
+    let range = statement.text_range();
+    let values = green::values(statement);
     match statement.kind() {
         RANDOM_OBJECTS_STMT | RANDOM_MONSTERS_STMT => {
             let list = RegisterList {
                 range,
-                items: values.iter().filter_map(char_value).collect(),
+                items: values.filter_map(char_value).collect(),
             };
             if statement.kind() == RANDOM_OBJECTS_STMT {
                 registers.objects.push(list);
@@ -183,90 +262,95 @@ fn register_statement(registers: &mut Registers, statement: &Statement) {
         }
         _ => registers.places.push(RegisterList {
             range,
-            items: values.iter().filter_map(pair).collect(),
+            items: values.filter_map(pair).collect(),
         }),
     }
 }
 
-fn lower_room(node: &ast::Room) -> Option<Room> {
-    let header = node.header()?;
+fn lower_room(node: Node<'_>) -> Option<Room> {
+    let mut statements = statements(node);
+    let header = statements.next()?;
     let is_subroom = header.kind() == SUBROOM_STMT;
-    let values = header.values();
-    let room_type_value = values.first()?;
+    let values = values(header);
+    let v = |i: usize| values.get(i).copied();
+    let room_type_value = v(0)?;
     let (alignment, size, parent) = if is_subroom {
         (
-            Spanned::new(None, values.get(3)?.text_range()),
-            values.get(3)?,
-            Some(string(values.get(4)?)?),
+            Spanned::new(None, v(3)?.text_range()),
+            v(3)?,
+            Some(string(v(4)?)?),
         )
     } else {
-        (room_alignment(values.get(3)?)?, values.get(4)?, None)
+        (room_alignment(v(3)?)?, v(4)?, None)
     };
-    let mut room = Room {
-        range: node.syntax().text_range(),
-        header: header.syntax().text_range(),
+    Some(Room {
+        range: node.text_range(),
+        header: header.text_range(),
         is_subroom,
         room_type: string(room_type_value),
         room_type_range: room_type_value.text_range(),
-        lit: light(values.get(1)?)?,
-        position: pair_or_random(values.get(2)?)?,
+        lit: light(v(1)?)?,
+        position: pair_or_random(v(2)?)?,
         alignment,
         size: pair_or_random(size)?,
         parent,
-        filled: values.get(5).and_then(boolean),
-        details: Vec::new(),
-    };
-    room.details = node
-        .statements()
-        .skip(1)
-        .filter_map(|s| detail(&s))
-        .collect();
-    Some(room)
+        filled: v(5).and_then(boolean),
+        details: statements.filter_map(detail).collect(),
+    })
 }
 
-fn room_alignment(value: &Value) -> Option<Spanned<Option<(HAlign, VAlign)>>> {
+fn room_alignment(value: Value<'_>) -> Option<Spanned<Option<(HAlign, VAlign)>>> {
     let Some(pair) = value.node() else {
         return (value.kind() == RANDOM_KW).then(|| Spanned::new(None, value.text_range()));
     };
-    let words = levkit_syntax::ast::values(pair);
-    let h = HAlign::from_keyword(token_text(words.first()?))?;
-    let v = VAlign::from_keyword(token_text(words.get(1)?))?;
+    let mut words = green::values(pair);
+    let h = HAlign::from_keyword(token_text(words.next()?))?;
+    let v = VAlign::from_keyword(token_text(words.next()?))?;
     Some(Spanned::new(Some((h, v)), value.text_range()))
 }
 
-fn corridor(statement: &Statement) -> Option<Corridor> {
-    let values = statement.values();
-    let from = corridor_end(values.first()?)?;
-    let to = match values.get(1)? {
+fn corridor(statement: Node<'_>) -> Option<Corridor> {
+    let mut values = green::values(statement);
+    let from = corridor_end(values.next()?)?;
+    let to = match values.next()? {
         v if v.kind() == INT => CorridorTarget::Number(int(v)?),
         v => CorridorTarget::Door(corridor_end(v)?),
     };
     Some(Corridor {
-        range: statement.syntax().text_range(),
+        range: statement.text_range(),
         from,
         to,
     })
 }
 
-fn corridor_end(value: &Value) -> Option<CorridorEnd> {
+fn corridor_end(value: Value<'_>) -> Option<CorridorEnd> {
     let node = value.node()?;
-    let values = levkit_syntax::ast::values(node);
+    let values = values(node);
     Some(CorridorEnd {
         range: node.text_range(),
-        room: int(values.first()?)?,
+        room: int(*values.first()?)?,
         wall: Direction::from_keyword(values.get(1)?.token()?.text())?,
         door: match values.get(2)?.kind() {
             RANDOM_KW => None,
-            _ => Some(int(values.get(2)?)?.value),
+            _ => Some(int(*values.get(2)?)?.value),
         },
     })
 }
 
+/// The `[n%]` chance token, which follows the keyword.
+fn chance_token(statement: Node<'_>) -> Option<Token<'_>> {
+    statement
+        .children_with_tokens()
+        .take(4)
+        .filter_map(Value::token)
+        .find(|t| t.kind() == PERCENT)
+}
+
 /// The model of a detail statement, or `None` if it is incomplete or not a detail.
-fn detail(statement: &Statement) -> Option<Detail> {
-    let values = statement.values();
-    let v = |i: usize| values.get(i);
-    let chance = || statement.percent().map(|t| percent(&t));
+fn detail(statement: Node<'_>) -> Option<Detail> {
+    let values = values(statement);
+    let v = |i: usize| values.get(i).copied();
+    let chance = || chance_token(statement).map(percent);
     let kind = match statement.kind() {
         MONSTER_STMT => {
             let mut monster = Monster {
@@ -280,7 +364,7 @@ fn detail(statement: &Statement) -> Option<Detail> {
                 alignment: None,
                 appearance: None,
             };
-            for value in &values[3..] {
+            for &value in &values[3..] {
                 let range = value.text_range();
                 match value.kind() {
                     STRING | UNTERMINATED_STRING => monster.given_name = string(value),
@@ -299,10 +383,9 @@ fn detail(statement: &Statement) -> Option<Detail> {
                             "m_object" => AppearanceKind::Object,
                             _ => AppearanceKind::Monster,
                         };
-                        let what = levkit_syntax::ast::values(node);
                         monster.appearance = Some(Appearance {
                             kind: Spanned::new(kind, keyword.text_range()),
-                            what: string(what.first()?)?,
+                            what: string(green::values(node).next()?)?,
                         });
                     }
                     _ => monster.alignment = Some(alignment(value)?),
@@ -313,7 +396,7 @@ fn detail(statement: &Statement) -> Option<Detail> {
         OBJECT_STMT => {
             let contained = v(2)?.kind() == CONTAINED_KW;
             let mut object = Object {
-                is_container: statement.keyword()?.kind() == CONTAINER_KW,
+                is_container: statement.first_token()?.kind() == CONTAINER_KW,
                 chance: chance(),
                 class: class(v(0)?)?,
                 name: string(v(1)?),
@@ -328,8 +411,8 @@ fn detail(statement: &Statement) -> Option<Detail> {
                 enchantment: None,
                 given_name: None,
             };
-            let mut rest = values[3..].iter().peekable();
-            if let Some(first) = rest.peek() {
+            let mut rest = values[3..].iter().copied().peekable();
+            if let Some(first) = rest.peek().copied() {
                 let is_curse =
                     first.kind() == CURSE_TYPE || (first.kind() == RANDOM_KW && values.len() > 4);
                 if is_curse {
@@ -456,26 +539,35 @@ fn detail(statement: &Statement) -> Option<Detail> {
         _ => return None,
     };
     Some(Detail {
-        range: statement.syntax().text_range(),
+        range: statement.text_range(),
         kind,
     })
 }
 
 // ---- values -----------------------------------------------------------------------------
 
-fn token_text(value: &Value) -> &str {
-    value.token().map_or("", SyntaxToken::text)
+fn token_text(value: Value<'_>) -> &str {
+    value.token().map_or("", Token::text)
 }
 
-fn keyword(value: &Value) -> Option<Spanned<&str>> {
+fn keyword(value: Value<'_>) -> Option<Spanned<&str>> {
     Some(Spanned::new(value.token()?.text(), value.text_range()))
 }
 
 /// A string without its quotes (an unterminated one without its opening quote).
-use crate::string;
+fn string(value: Value<'_>) -> Option<Spanned<String>> {
+    let token = value.token()?;
+    let text = token.text();
+    let inner = match token.kind() {
+        STRING => &text[1..text.len() - 1],
+        UNTERMINATED_STRING => &text[1..],
+        _ => return None,
+    };
+    Some(Spanned::new(inner.to_string(), token.text_range()))
+}
 
 /// `'x'` or `'\x'`: the character x.
-fn char_value(value: &Value) -> Option<Spanned<char>> {
+fn char_value(value: Value<'_>) -> Option<Spanned<char>> {
     let token = value.token().filter(|t| t.kind() == CHAR)?;
     let inner = &token.text()[1..token.text().len() - 1];
     let c = inner
@@ -488,7 +580,7 @@ fn char_value(value: &Value) -> Option<Spanned<char>> {
 }
 
 /// An integer as `atoi` reads it, saturated instead of wrapped.
-fn int(value: &Value) -> Option<Spanned<i64>> {
+fn int(value: Value<'_>) -> Option<Spanned<i64>> {
     let token = value.token().filter(|t| t.kind() == INT)?;
     Some(Spanned::new(parse_int(token.text()), token.text_range()))
 }
@@ -505,31 +597,31 @@ pub(crate) fn parse_int(text: &str) -> i64 {
     if negative { -magnitude } else { magnitude }
 }
 
-fn percent(token: &SyntaxToken) -> Spanned<i64> {
+fn percent(token: Token<'_>) -> Spanned<i64> {
     let digits: String = token.text().chars().filter(char::is_ascii_digit).collect();
     Spanned::new(parse_int(&digits), token.text_range())
 }
 
-fn int_or_random(value: &Value) -> Option<Spanned<Option<i64>>> {
+fn int_or_random(value: Value<'_>) -> Option<Spanned<Option<i64>>> {
     match value.kind() {
         RANDOM_KW => Some(Spanned::new(None, value.text_range())),
         _ => int(value).map(|i| i.map(Some)),
     }
 }
 
-fn boolean(value: &Value) -> Option<Spanned<bool>> {
+fn boolean(value: Value<'_>) -> Option<Spanned<bool>> {
     let token = value.token().filter(|t| t.kind() == BOOLEAN)?;
     Some(Spanned::new(token.text() == "true", token.text_range()))
 }
 
-fn bool_or_random(value: &Value) -> Option<Spanned<Option<bool>>> {
+fn bool_or_random(value: Value<'_>) -> Option<Spanned<Option<bool>>> {
     match value.kind() {
         RANDOM_KW => Some(Spanned::new(None, value.text_range())),
         _ => boolean(value).map(|b| b.map(Some)),
     }
 }
 
-fn light(value: &Value) -> Option<Spanned<Light>> {
+fn light(value: Value<'_>) -> Option<Spanned<Light>> {
     let light = match (value.kind(), token_text(value)) {
         (RANDOM_KW, _) => Light::Random,
         (LIGHT_STATE, "lit") => Light::Lit,
@@ -539,33 +631,32 @@ fn light(value: &Value) -> Option<Spanned<Light>> {
     Some(Spanned::new(light, value.text_range()))
 }
 
-fn door_state(value: &Value) -> Option<Spanned<DoorState>> {
+fn door_state(value: Value<'_>) -> Option<Spanned<DoorState>> {
     Some(Spanned::new(
         DoorState::from_keyword(token_text(value))?,
         value.text_range(),
     ))
 }
 
-fn direction(value: &Value) -> Option<Spanned<Direction>> {
+fn direction(value: Value<'_>) -> Option<Spanned<Direction>> {
     Some(Spanned::new(
         Direction::from_keyword(token_text(value))?,
         value.text_range(),
     ))
 }
 
-fn direction_or_random(value: &Value) -> Option<Spanned<Option<Direction>>> {
+fn direction_or_random(value: Value<'_>) -> Option<Spanned<Option<Direction>>> {
     match value.kind() {
         RANDOM_KW => Some(Spanned::new(None, value.text_range())),
         _ => direction(value).map(|d| d.map(Some)),
     }
 }
 
-fn register_index(node: &SyntaxNode) -> Option<i64> {
-    let index = levkit_syntax::ast::values(node);
-    Some(int(index.first()?)?.value)
+fn register_index(node: Node<'_>) -> Option<i64> {
+    Some(int(green::values(node).next()?)?.value)
 }
 
-fn coordinate(value: &Value) -> Option<Spanned<Coordinate>> {
+fn coordinate(value: Value<'_>) -> Option<Spanned<Coordinate>> {
     let range = value.text_range();
     let coordinate = match value.kind() {
         RANDOM_KW => Coordinate::Random,
@@ -579,34 +670,47 @@ fn coordinate(value: &Value) -> Option<Spanned<Coordinate>> {
     Some(Spanned::new(coordinate, range))
 }
 
-fn pair(value: &Value) -> Option<Spanned<(i64, i64)>> {
-    let coord = ast::Coord::cast(value.node()?.clone())?;
-    let (a, b) = coord.pair()?;
-    Some(Spanned::new(
-        (parse_int(a.text()), parse_int(b.text())),
-        value.text_range(),
-    ))
+/// The numbers written among a node's own tokens.
+fn ints(node: Node<'_>) -> impl Iterator<Item = i64> + '_ {
+    node.tokens()
+        .filter(|t| t.kind() == INT)
+        .map(|t| parse_int(t.text()))
 }
 
-fn pair_or_random(value: &Value) -> Option<Spanned<Option<(i64, i64)>>> {
+fn pair(value: Value<'_>) -> Option<Spanned<(i64, i64)>> {
+    let node = value.node().filter(|n| n.kind() == COORD)?;
+    let mut ints = ints(node);
+    let pair = (ints.next()?, ints.next()?);
+    Some(Spanned::new(pair, value.text_range()))
+}
+
+fn pair_or_random(value: Value<'_>) -> Option<Spanned<Option<(i64, i64)>>> {
     match value.kind() {
         RANDOM_KW => Some(Spanned::new(None, value.text_range())),
         _ => pair(value).map(|p| p.map(Some)),
     }
 }
 
-fn rect(value: &Value) -> Option<Spanned<Rect>> {
-    let rect = ast::Rect::cast(value.node()?.clone())?;
-    let [x1, y1, x2, y2] = rect.corners()?.map(|t| parse_int(t.text()));
+fn rect(value: Value<'_>) -> Option<Spanned<Rect>> {
+    let node = value
+        .node()
+        .filter(|n| matches!(n.kind(), RECT | LEV_REGION))?;
+    // Exactly four numbers: fewer or more is a statement the parser reported.
+    let mut ints = ints(node);
+    let corners = [ints.next()?, ints.next()?, ints.next()?, ints.next()?];
+    if ints.next().is_some() {
+        return None;
+    }
+    let [x1, y1, x2, y2] = corners;
     Some(Spanned::new(Rect { x1, y1, x2, y2 }, value.text_range()))
 }
 
-fn area(value: &Value) -> Option<Spanned<Area>> {
+fn area(value: Value<'_>) -> Option<Spanned<Area>> {
     let whole_level = value.kind() == LEV_REGION;
     rect(value).map(|r| r.map(|rect| Area { rect, whole_level }))
 }
 
-fn class(value: &Value) -> Option<Spanned<Class>> {
+fn class(value: Value<'_>) -> Option<Spanned<Class>> {
     let range = value.text_range();
     let class = match value.kind() {
         RANDOM_KW => Class::Random,
@@ -617,7 +721,7 @@ fn class(value: &Value) -> Option<Spanned<Class>> {
     Some(Spanned::new(class, range))
 }
 
-fn alignment(value: &Value) -> Option<Spanned<Alignment>> {
+fn alignment(value: Value<'_>) -> Option<Spanned<Alignment>> {
     let range = value.text_range();
     let alignment = match value.kind() {
         RANDOM_KW => Alignment::Random,

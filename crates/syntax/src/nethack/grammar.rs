@@ -110,15 +110,23 @@ fn at_level_end(p: &Parser<'_>) -> bool {
 
 fn maze_level(p: &mut Parser<'_>) {
     p.start(MAZE_LEVEL);
+    let declaration = p.current_range();
     statement(p, None);
     let mut header = Header::default();
+    // lev_comp's grammar wants at least one map part; a statement reported for lacking one
+    // already says so.
+    let (mut has_part, mut said_so) = (false, false);
     while !at_level_end(p) {
         match p.current() {
             FLAGS_KW | INIT_MAP_KW | MESSAGE_KW => header_statement(p, &mut header, None),
-            GEOMETRY_KW | NOMAP_KW | MAP_KW => map_part(p, &mut header),
+            GEOMETRY_KW | NOMAP_KW | MAP_KW => {
+                has_part = true;
+                map_part(p, &mut header)
+            }
             _ => {
                 // A statement that a maze never allows is reported as such by `statement`.
                 if p.current().is_nethack_statement_start() && allowed(p.current(), Context::Maze) {
+                    said_so = true;
                     let range = p.current_range();
                     p.error(
                         Code::NH0005,
@@ -132,6 +140,13 @@ fn maze_level(p: &mut Parser<'_>) {
                 statement(p, Some(Context::Maze));
             }
         }
+    }
+    if !has_part && !said_so {
+        p.error(
+            Code::NH0017,
+            declaration,
+            "a MAZE level needs a map part: add `GEOMETRY:center,center` and a MAP block, or `NOMAP`, after its header",
+        );
     }
     p.finish();
 }

@@ -181,7 +181,12 @@ impl Pass for Reader<'_> {
         *origin = self.pos as u32;
     }
     fn text(&mut self, text: &mut String, len: usize, what: &str) -> Step {
-        *text = String::from_utf8_lossy(self.take(len, what)?).into_owned();
+        let at = self.pos;
+        // Refused rather than replaced: a lossy string would write back other bytes.
+        *text = String::from_utf8(self.take(len, what)?.to_vec()).map_err(|e| {
+            let bad = at + e.utf8_error().valid_up_to();
+            DecodeError::new(bad, format!("{what} is not UTF-8 text"))
+        })?;
         Ok(())
     }
     fn choice<T>(
