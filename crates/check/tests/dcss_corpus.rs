@@ -1,11 +1,16 @@
 //! crawl 0.28.0 compiles its own vaults without an error, so the checks find none in them.
+//! The warnings of the checks beyond crawl are counted by code (`LEVKIT_LIST_WARNINGS=1`
+//! prints each one).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use levkit_check::dcss::{Context, check_global, check_vault};
-use levkit_model::dcss::{Segment, lower};
-use levkit_syntax::dcss::{parse_segment, segments};
+use levkit_check::dcss::{
+    Context, TagFacts, TagIndex, check_global, check_tags, check_vault, tag_facts,
+};
+use levkit_diagnostics::{Diagnostic, LineIndex, TextSize};
+use levkit_model::dcss::{Segment, lower, lower_flat};
+use levkit_syntax::dcss::{parse_segment, parse_segment_flat, segments};
 
 fn des_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -26,35 +31,69 @@ fn crawls_own_vaults_have_no_errors() {
     let mut files = Vec::new();
     des_files(&dir.join("des"), &mut files);
     files.sort();
-    let mut errors = Vec::new();
-    let mut warnings: BTreeMap<String, usize> = BTreeMap::new();
-    for path in &files {
-        let text = std::fs::read_to_string(path).unwrap();
-        let index = levkit_diagnostics::LineIndex::new(&text);
+    let texts: Vec<String> = files
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    let indexes: Vec<LineIndex> = texts.iter().map(|t| LineIndex::new(t)).collect();
+    let mut found: Vec<(usize, Diagnostic)> = Vec::new();
+    let mut facts: Vec<(usize, TextSize, TagFacts)> = Vec::new();
+    for (i, text) in texts.iter().enumerate() {
         let mut context = Context::default();
-        for segment in segments(&text) {
-            let parse = parse_segment(&text[segment.range.clone()]);
-            let diagnostics = match lower(&parse.syntax()) {
+        for segment in segments(text) {
+            let piece = &text[segment.range.clone()];
+            let parse = parse_segment(piece);
+            let model = lower(&parse.syntax());
+            // The flat parse (no tree) gives the same model and errors.
+            let flat = parse_segment_flat(piece);
+            assert_eq!(flat.errors, parse.errors(), "{}", files[i].display());
+            assert!(
+                lower_flat(piece, &flat) == model,
+                "the flat parse lowers differently in {}",
+                files[i].display()
+            );
+            let diagnostics = match &model {
                 Segment::Global(global) => {
                     context.default_depth |= global.default_depth.is_some();
-                    check_global(&global)
+                    check_global(global)
                 }
-                Segment::Vault(vault) => check_vault(&vault, context),
+                Segment::Vault(vault) => check_vault(vault, piece, context),
             };
-            for d in diagnostics {
-                if d.severity == levkit_diagnostics::Severity::Error {
-                    let start = usize::from(d.range.start()) + segment.range.start;
-                    let line = index.line_col((start as u32).into()).line + 1;
-                    errors.push(format!(
-                        "{}:{line}: {} {}",
-                        path.display(),
-                        d.code,
-                        d.message
-                    ));
-                } else {
-                    *warnings.entry(d.code.to_string()).or_default() += 1;
-                }
+            let start = TextSize::from(segment.range.start as u32);
+            found.extend(
+                diagnostics
+                    .iter()
+                    .map(|d| (i, levkit_syntax::dcss::shifted(d, start))),
+            );
+            facts.push((i, start, tag_facts(&model)));
+        }
+    }
+    let index = TagIndex::new(facts.iter().map(|(_, _, f)| f));
+    for (i, start, facts) in &facts {
+        found.extend(
+            check_tags(&index, facts)
+                .iter()
+                .map(|d| (*i, levkit_syntax::dcss::shifted(d, *start))),
+        );
+    }
+    let mut errors = Vec::new();
+    let mut warnings: BTreeMap<String, usize> = BTreeMap::new();
+    let list = std::env::var_os("LEVKIT_LIST_WARNINGS").is_some();
+    for (i, d) in &found {
+        let line = indexes[*i].line_col(d.range.start()).line + 1;
+        let shown = format!(
+            "{}:{line}: {} {}",
+            files[*i].strip_prefix(&dir).unwrap_or(&files[*i]).display(),
+            d.code,
+            d.message
+        );
+        if d.severity == levkit_diagnostics::Severity::Error {
+            errors.push(shown);
+        } else {
+            if list {
+                eprintln!("{shown}");
             }
+            *warnings.entry(d.code.to_string()).or_default() += 1;
         }
     }
     eprintln!("warnings by code: {warnings:?}");

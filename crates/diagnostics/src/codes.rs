@@ -100,6 +100,7 @@ codes! {
     NH0014 Warning Default "multiline-string" "A string spans several lines; lev_comp accepts it but miscounts the lines after it." "";
     NH0015 Error Default "newer-level-language" "The file is written in NetHack 3.6's level language (or 3.7's Lua), which levkit does not read yet." "syntax error";
     NH0016 Error Default "failing-run" "A long run of lines that all fail to parse, summarised in one error after its first ten lines." "syntax error";
+    NH0017 Error Default "maze-without-map-part" "A MAZE level has no map part (GEOMETRY with a MAP block, or NOMAP); lev_comp rejects it, and a level without parts cannot be loaded." "syntax error";
 
     // ---- NetHack .des: lev_comp errors ---------------------------------------------------
     NH0101 Error Default "dot-in-level-name" "A level name may not contain a dot." "Invalid dot ('.') in level name.";
@@ -316,6 +317,18 @@ codes! {
 
     // ---- problems crawl misses ------------------------------------------------------------------
     DC0401 Warning Default "dropped-item-alternative" "An ITEM/KITEM alternative crawl cannot read, which it drops silently because a later alternative is valid." "";
+    DC0410 Warning Default "undefined-glyph" "A map glyph that is none of crawl's glyphs and that no header of the vault names: it becomes plain floor when the vault is placed." "";
+    DC0411 Warning Default "glyph-not-in-map" "A SUBST, NSUBST, SHUFFLE, CLEAR, K*, overlay, MARKER or SUBVAULT key names a glyph the map does not hold when the header applies." "";
+    DC0412 Warning Default "unused-slot" "A MONS or ITEM entry that is never placed: the map never holds its glyph, a K* header takes the glyph over, or it is beyond the 7 monster or 8 item glyphs." "";
+    DC0413 Warning Default "slot-beyond-list" "A monster glyph `1`-`7` or item glyph `d`-`k` without its MONS or ITEM entry: crawl places a random monster or item there." "";
+    DC0414 Warning Default "unknown-subvault-tag" "A SUBVAULT asks for a tag no vault of the run carries: crawl fails to place the vault." "No vault found for tag 'X'";
+    DC0415 Warning Default "abyss-depth-size" "A vault the Abyss may pick by its DEPTH, but not tagged abyss (so crawl does not check it), that uses encompass or is larger than 28x23." "";
+    DC0416 Warning Default "unknown-tag" "A TAGS word that is none of crawl's tags, that no other vault carries and that nothing asks for: likely a typo." "";
+    DC0417 Warning Extra "header-order" "Headers out of the order crawl's reviewers ask for: NAME, TAGS, DEPTH/PLACE, ORIENT, MONS/KMONS, ITEM/KITEM, KFEAT, TILE/FTILE (reported with -W)." "";
+    DC0418 Warning Default "weight-read-as-glyphs" "A SUBST or NSUBST replacement like `ab:10`: crawl takes a weight only after a lone glyph, so it reads every character, `:` and the digits included, as a glyph." "";
+
+    // ---- resolving the vault for many seeds (levkit check --reachability) ----------------------
+    DC0501 Warning Default "unreachable-pocket" "Some random outcomes of the vault wall off floor that no walk from its edges, exits and stairs reaches (crawl's debug placement reports an isolated area)." "Isolated area in vault";
 
     // ---- across files --------------------------------------------------------------------------
     DC0301 Error Default "duplicate-vault-name" "Two vaults share a name (names are global across every file crawl loads)." "Map named 'X' already loaded at F:L";

@@ -54,6 +54,8 @@ pub enum SymbolKind {
     Register,
     /// Something placed: a monster, an object, a trap, a door, a feature.
     Thing,
+    /// A function (of a DCSS file's Lua).
+    Function,
 }
 
 /// One entry of the outline.
@@ -100,10 +102,14 @@ pub enum HighlightKind {
     Feature,
     Stone,
     Air,
+    /// A monster placed on a map cell (DCSS monster glyphs, KMONS).
+    Monster,
+    /// An item placed on a map cell (DCSS item glyphs, KITEM).
+    Item,
 }
 
 impl HighlightKind {
-    pub const ALL: [HighlightKind; 16] = [
+    pub const ALL: [HighlightKind; 18] = [
         HighlightKind::Keyword,
         HighlightKind::Value,
         HighlightKind::String,
@@ -120,6 +126,8 @@ impl HighlightKind {
         HighlightKind::Feature,
         HighlightKind::Stone,
         HighlightKind::Air,
+        HighlightKind::Monster,
+        HighlightKind::Item,
     ];
 
     /// The semantic token type name (standard LSP names where one fits).
@@ -141,6 +149,8 @@ impl HighlightKind {
             HighlightKind::Feature => "mapFeature",
             HighlightKind::Stone => "mapStone",
             HighlightKind::Air => "mapAir",
+            HighlightKind::Monster => "mapMonster",
+            HighlightKind::Item => "mapItem",
         }
     }
 

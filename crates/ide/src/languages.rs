@@ -30,6 +30,12 @@ pub(crate) trait Language: Sync {
         Vec::new()
     }
 
+    /// Problems found by building the file's levels for many seeds (walled-off pockets),
+    /// asked for with [`crate::AnalysisOptions::reachability`].
+    fn reachability(&self, _db: Db, _workspace: Workspace, _file: SourceFile) -> Vec<Diagnostic> {
+        Vec::new()
+    }
+
     /// Other files of the workspace whose diagnostics or preview may change when this file
     /// changes (the editor refreshes them).
     fn dependents(&self, _db: Db, _workspace: Workspace, _file: SourceFile) -> Vec<SourceFile> {

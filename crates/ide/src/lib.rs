@@ -70,6 +70,8 @@ pub type Cancellable<T> = Result<T, Cancelled>;
 pub struct AnalysisOptions {
     /// lev_comp's `-w`: the `Extra` group of codes.
     pub extra_warnings: bool,
+    /// Build each vault for many seeds and warn about floor some outcomes wall off.
+    pub reachability: bool,
 }
 
 impl AnalysisOptions {
@@ -289,12 +291,46 @@ impl Analysis {
         self.with(|db| self.diagnostics_in(db, file.0))
     }
 
+    /// The diagnostics of many files, each as [`Analysis::diagnostics`] gives it, computed on
+    /// all cores: every file's own first, so that what involves several files (a workspace
+    /// query, which one thread computes) finds every file's analysis done.
+    /// `progress` is called once per file analysed.
+    pub fn diagnostics_of_all(
+        &self,
+        files: &[FileId],
+        progress: &(dyn Fn() + Sync),
+    ) -> Cancellable<Vec<Vec<Diagnostic>>> {
+        use rayon::prelude::*;
+        files
+            .par_iter()
+            .map_with(self.clone(), |analysis, &file| {
+                let done = analysis.with(|db| {
+                    db::file_diagnostics(db, file.0);
+                });
+                progress();
+                done
+            })
+            .collect::<Cancellable<()>>()?;
+        files
+            .par_iter()
+            .map_with(self.clone(), |analysis, &file| analysis.diagnostics(file))
+            .collect()
+    }
+
     fn diagnostics_in(&self, db: &RootDatabase, file: SourceFile) -> Vec<Diagnostic> {
         let mut all: Vec<Diagnostic> = db::file_diagnostics(db, file)
             .iter()
             .filter(|d| self.options.wants(d))
             .cloned()
             .collect();
+        if self.options.reachability {
+            all.extend(
+                language(db::dialect(db, file))
+                    .reachability(db, self.workspace, file)
+                    .into_iter()
+                    .filter(|d| self.options.wants(d)),
+            );
+        }
         all.extend(
             db::workspace_diagnostics(db, self.workspace)
                 .iter()
@@ -493,14 +529,14 @@ mod tests {
     #[test]
     fn invalid_utf8_is_reported_until_the_text_changes() {
         let mut host = AnalysisHost::new();
-        let bytes = b"MAZE:\"a\xff\",' '\n";
+        let bytes = b"MAZE:\"a\xff\",' '\nNOMAP\n";
         let file = host.set_file_bytes("a.des", bytes);
         assert_eq!(codes(&host, file)[0], Code::LK0001);
         // Reloading the same bytes (a closed document, a watched file) keeps the error.
         host.set_file_bytes("a.des", bytes);
         assert_eq!(codes(&host, file)[0], Code::LK0001);
         // An editor's text is UTF-8 by construction.
-        host.set_file_text(file, "MAZE:\"a\",' '\n".into());
+        host.set_file_text(file, "MAZE:\"a\",' '\nNOMAP\n".into());
         assert!(!codes(&host, file).contains(&Code::LK0001));
         host.set_file_bytes("a.des", bytes);
         assert_eq!(codes(&host, file)[0], Code::LK0001);

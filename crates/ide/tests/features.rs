@@ -560,7 +560,7 @@ fn every_dialect_answers_every_feature_without_another_dialect_s_answers() {
 }
 
 #[test]
-fn a_vault_and_an_unknown_file_get_no_nethack_completion_or_hover() {
+fn a_vault_gets_its_own_completion_and_hover_and_an_unknown_file_none() {
     for (name, text, outline) in [
         (
             "vault.des",
@@ -570,9 +570,22 @@ fn a_vault_and_an_unknown_file_get_no_nethack_completion_or_hover() {
         ("notes.des", "some notes about MAZE levels\n$0", &[][..]),
     ] {
         let (analysis, file, offset) = fixture_named(name, text);
-        assert!(labels(&analysis, file, offset).is_empty(), "{name}");
         let maze = TextSize::from(text.find("MAZE").or(text.find("MAP")).unwrap() as u32);
-        assert_eq!(analysis.hover(file, maze).unwrap(), None, "{name}");
+        let hover = analysis.hover(file, maze).unwrap();
+        if name == "vault.des" {
+            // The vault's own: crawl's headers, crawl's MAP.
+            let labels = labels(&analysis, file, offset);
+            assert!(labels.contains(&"NAME".to_string()) && !labels.contains(&"MAZE".to_string()));
+            assert!(
+                hover
+                    .unwrap()
+                    .markdown
+                    .contains("Each byte of a row is one cell")
+            );
+        } else {
+            assert!(labels(&analysis, file, offset).is_empty(), "{name}");
+            assert_eq!(hover, None, "{name}");
+        }
         let symbols: Vec<String> = analysis
             .symbols(file)
             .unwrap()
@@ -580,10 +593,18 @@ fn a_vault_and_an_unknown_file_get_no_nethack_completion_or_hover() {
             .map(|s| s.name)
             .collect();
         assert_eq!(symbols, outline, "{name}");
-        let Preview::Nothing(nothing) = analysis.preview(file, &PreviewRequest::default()).unwrap()
-        else {
-            panic!("{name}: previewed as something");
-        };
-        assert!(!nothing.notes.is_empty(), "{name}: a nothing says why");
+        match analysis.preview(file, &PreviewRequest::default()).unwrap() {
+            // The vault as crawl places it; the notes, nothing.
+            Preview::Level(level) if name == "vault.des" => {
+                assert_eq!(level.levels, ["my_vault"]);
+                // Two rows of three, perhaps turned.
+                let cells: usize = level.rows.iter().map(|r| r.chars().count()).sum();
+                assert_eq!(cells, 6, "{name}: {:?}", level.rows);
+            }
+            Preview::Nothing(nothing) if name != "vault.des" => {
+                assert!(!nothing.notes.is_empty(), "{name}: a nothing says why");
+            }
+            _ => panic!("{name}: previewed as something else"),
+        }
     }
 }

@@ -18,6 +18,7 @@ fn diagnostic_fixtures() {
         let mut host = AnalysisHost::new();
         host.set_options(AnalysisOptions {
             extra_warnings: true,
+            reachability: true,
         });
         let file = host.set_file_bytes(fixture.path.clone(), &bytes);
         let analysis = host.analysis();
@@ -111,6 +112,65 @@ fn compile_fixtures() {
     assert!(
         failed.is_empty(),
         "compile fixtures that differ:\n{}",
+        failed.join("\n")
+    );
+}
+
+/// Preview fixtures: each file under a `preview/` folder is previewed level by level (vault
+/// by vault) for seeds 1 to 4, and the renderings compared with the `.preview` file beside
+/// it: the map as the source's glyphs (when the dialect has it), the picture as drawn, and
+/// the notes.
+#[test]
+fn preview_fixtures() {
+    use levkit_ide::{Preview, PreviewRequest};
+    let fixtures = levkit_test_support::fixture_files("preview");
+    assert!(!fixtures.is_empty(), "no preview fixtures");
+    let mut failed = Vec::new();
+    for fixture in &fixtures {
+        let bytes = std::fs::read(&fixture.path).unwrap();
+        let mut host = AnalysisHost::new();
+        let file = host.set_file_bytes(fixture.path.clone(), &bytes);
+        let analysis = host.analysis();
+        let levels = match analysis.preview(file, &PreviewRequest::default()).unwrap() {
+            Preview::Level(level) => level.levels.clone(),
+            _ => Vec::new(),
+        };
+        let mut actual = String::new();
+        for name in &levels {
+            for seed in 1..=4 {
+                let request = PreviewRequest {
+                    level: Some(name.clone()),
+                    seed,
+                    map: true,
+                    ..PreviewRequest::default()
+                };
+                let Preview::Level(level) = analysis.preview(file, &request).unwrap() else {
+                    continue;
+                };
+                actual.push_str(&format!("== {name}, seed {seed}\n"));
+                if let Some(map) = &level.map {
+                    actual.push_str(&format!("map:\n{map}"));
+                }
+                actual.push_str("picture:\n");
+                for row in &level.rows {
+                    actual.push_str(row.trim_end());
+                    actual.push('\n');
+                }
+                for note in &level.notes {
+                    actual.push_str(&format!("note: {note}\n"));
+                }
+            }
+        }
+        let expected = fixture.path.with_extension("preview");
+        let result =
+            std::panic::catch_unwind(|| expect_test::expect_file![expected].assert_eq(&actual));
+        if result.is_err() {
+            failed.push(fixture.path.display().to_string());
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "preview fixtures that differ:\n{}",
         failed.join("\n")
     );
 }

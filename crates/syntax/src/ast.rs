@@ -86,7 +86,7 @@ impl Value {
     }
 }
 
-fn is_punctuation(kind: SyntaxKind) -> bool {
+pub(crate) fn is_punctuation(kind: SyntaxKind) -> bool {
     use SyntaxKind::*;
     kind.is_trivia()
         || matches!(
@@ -105,14 +105,18 @@ fn is_punctuation(kind: SyntaxKind) -> bool {
         )
 }
 
+/// Whether a node's first child is a keyword rather than a value.
+pub(crate) fn opens_with_keyword(kind: SyntaxKind) -> bool {
+    use SyntaxKind::*;
+    !matches!(kind, COORD | RECT | ALIGN_PAIR | CORRIDOR_SPEC)
+}
+
 /// The values of a statement or a structured value, in order: every child that is neither
 /// punctuation, trivia nor an error. The keyword that opens a statement, a register
 /// (`place`), an appearance (`m_feature`) or a `levregion` is not a value.
 pub fn values(node: &SyntaxNode) -> Vec<Value> {
-    use SyntaxKind::*;
-    let opens_with_keyword = !matches!(node.kind(), COORD | RECT | ALIGN_PAIR | CORRIDOR_SPEC);
     node.children_with_tokens()
-        .skip(usize::from(opens_with_keyword))
+        .skip(usize::from(opens_with_keyword(node.kind())))
         .filter(|e| !is_punctuation(e.kind()))
         .map(|e| match e {
             rowan::NodeOrToken::Node(n) => Value::Node(n),

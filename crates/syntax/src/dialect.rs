@@ -136,6 +136,14 @@ impl Dialect {
         !has_extension(path, &["txt"]) || self.extensions().contains(&"txt")
     }
 
+    /// What [`Dialect::detect`] says of a `.txt` file, when that is a dialect of `.txt` files
+    /// (the only answer that makes a `.txt` found while walking a folder one of levkit's):
+    /// found from the first non-blank line and the name, so that a folder of other text costs
+    /// a line a file rather than [`Detection::lines_scanned`].
+    pub fn detect_txt(path: &Path, text: &str) -> Option<Dialect> {
+        rlg327_kind(path, text)
+    }
+
     /// Whether `path` looks like a file levkit should read when walking a directory.
     pub fn is_candidate_path(path: &Path) -> bool {
         path.extension()
@@ -315,6 +323,33 @@ fn rlg327_kind(path: &Path, text: &str) -> Option<Dialect> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `detect_txt` answers what `detect` answers whenever that claims a `.txt` file.
+    #[test]
+    fn detect_txt_agrees_with_detect() {
+        let texts = [
+            "RLG327 MONSTER DESCRIPTION 1\nBEGIN MONSTER\n",
+            "\n  RLG327 OBJECT DESCRIPTION 1\n",
+            "BEGIN OBJECT\nNAME x\n",
+            "CS327 MONSTER DESCRIPTION 2\n",
+            "MAZE:\"x\",' '\n",
+            "NAME: vault\nMAP\n.\nENDMAP\n",
+            "Just some notes\nBEGIN MONSTER\n",
+            "",
+        ];
+        for name in ["notes.txt", "monster_desc.txt", "object_desc.txt"] {
+            let path = Path::new(name);
+            for text in texts {
+                let detected =
+                    Some(Dialect::detect(path, text)).filter(|d| d.claims_found_file(path));
+                assert_eq!(
+                    Dialect::detect_txt(path, text),
+                    detected,
+                    "{name}: {text:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn detection() {

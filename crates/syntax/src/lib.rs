@@ -7,6 +7,7 @@ pub mod ast;
 pub mod dcss;
 mod dialect;
 pub mod dungeon;
+pub mod green;
 mod lines;
 pub mod nethack;
 mod parser;
@@ -16,6 +17,7 @@ mod syntax_kind;
 
 pub use dialect::{DETECTION, Detection, Dialect};
 pub use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
+pub use parser::{FlatParse, Token};
 pub use syntax_kind::{LevLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
 use rowan::GreenNode;

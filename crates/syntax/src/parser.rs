@@ -50,12 +50,36 @@ fn is_skipped(kind: SyntaxKind) -> bool {
 /// abandons the rest of the statement and its caller recovers.
 pub(crate) type Parsed = Option<()>;
 
+/// A parse without a tree: the tokens, and the nodes just below the root as spans of tokens.
+/// What a caller that only reads the top-level constructs needs (the DCSS checks), for less
+/// than building a tree costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlatParse {
+    pub root: SyntaxKind,
+    pub tokens: Vec<Token>,
+    /// The children of the root that are nodes, with their tokens (indices into `tokens`).
+    pub nodes: Vec<(SyntaxKind, std::ops::Range<usize>)>,
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Where the parser puts what it recognises.
+enum Sink {
+    Tree(GreenNodeBuilder<'static>),
+    Flat {
+        root: SyntaxKind,
+        depth: usize,
+        /// The node below the root being built, and its first token.
+        open: Option<(SyntaxKind, usize)>,
+        nodes: Vec<(SyntaxKind, std::ops::Range<usize>)>,
+    },
+}
+
 pub(crate) struct Parser<'t> {
     text: &'t str,
     tokens: Vec<Token>,
     /// Index of the next token not yet added to the tree (trivia included).
     pos: usize,
-    builder: GreenNodeBuilder<'static>,
+    sink: Sink,
     pub(crate) errors: Vec<Diagnostic>,
     /// The dialect's code for "the grammar does not allow this token here".
     unexpected: Code,
@@ -67,9 +91,53 @@ impl<'t> Parser<'t> {
             text,
             tokens: lexed.tokens,
             pos: 0,
-            builder: GreenNodeBuilder::new(),
+            sink: Sink::Tree(GreenNodeBuilder::new()),
             errors: lexed.errors,
             unexpected,
+        }
+    }
+
+    /// A parser that builds no tree (see [`FlatParse`]).
+    pub(crate) fn flat(text: &'t str, lexed: Lexed, unexpected: Code) -> Parser<'t> {
+        let mut parser = Parser::new(text, lexed, unexpected);
+        parser.sink = Sink::Flat {
+            root: SyntaxKind::ERROR,
+            depth: 0,
+            open: None,
+            nodes: Vec::new(),
+        };
+        parser
+    }
+
+    fn start_node(&mut self, kind: SyntaxKind) {
+        match &mut self.sink {
+            Sink::Tree(builder) => builder.start_node(kind.into()),
+            Sink::Flat {
+                root, depth, open, ..
+            } => {
+                *depth += 1;
+                match *depth {
+                    1 => *root = kind,
+                    2 => *open = Some((kind, self.pos)),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn finish_node(&mut self) {
+        match &mut self.sink {
+            Sink::Tree(builder) => builder.finish_node(),
+            Sink::Flat {
+                depth, open, nodes, ..
+            } => {
+                if *depth == 2
+                    && let Some((kind, start)) = open.take()
+                {
+                    nodes.push((kind, start..self.pos));
+                }
+                *depth = depth.saturating_sub(1);
+            }
         }
     }
 
@@ -137,9 +205,10 @@ impl<'t> Parser<'t> {
     }
 
     fn add_token(&mut self, index: usize) {
-        let token = self.tokens[index];
-        self.builder
-            .token(token.kind.into(), &self.text[token.range]);
+        if let Sink::Tree(builder) = &mut self.sink {
+            let token = self.tokens[index];
+            builder.token(token.kind.into(), &self.text[token.range]);
+        }
     }
 
     /// Adds the next significant token (and the trivia before it) to the tree.
@@ -162,7 +231,7 @@ impl<'t> Parser<'t> {
 
     /// Opens the root node; leading trivia belongs inside it.
     pub(crate) fn start_root(&mut self, kind: SyntaxKind) {
-        self.builder.start_node(kind.into());
+        self.start_node(kind);
     }
 
     /// Adds the trivia before the next significant token to the current node, up to the start
@@ -200,16 +269,16 @@ impl<'t> Parser<'t> {
     /// indentation belongs inside it.
     pub(crate) fn start_at_line_start(&mut self, kind: SyntaxKind) {
         self.bump_trivia_to_line_start();
-        self.builder.start_node(kind.into());
+        self.start_node(kind);
     }
 
     pub(crate) fn start(&mut self, kind: SyntaxKind) {
         self.flush_trivia();
-        self.builder.start_node(kind.into());
+        self.start_node(kind);
     }
 
     pub(crate) fn finish(&mut self) {
-        self.builder.finish_node();
+        self.finish_node();
     }
 
     pub(crate) fn error(&mut self, code: Code, range: TextRange, message: impl Into<String>) {
@@ -328,8 +397,31 @@ impl<'t> Parser<'t> {
             self.add_token(self.pos);
             self.pos += 1;
         }
-        self.builder.finish_node();
-        (self.builder.finish(), self.errors)
+        self.finish_node();
+        match self.sink {
+            Sink::Tree(builder) => (builder.finish(), self.errors),
+            // (A flat parser is finished by `finish_flat`.)
+            Sink::Flat { .. } => (
+                GreenNode::new(SyntaxKind::ERROR.into(), Vec::new()),
+                self.errors,
+            ),
+        }
+    }
+
+    /// The parse of a [`Parser::flat`] parser.
+    pub(crate) fn finish_flat(mut self) -> FlatParse {
+        self.pos = self.tokens.len();
+        self.finish_node();
+        let (root, nodes) = match self.sink {
+            Sink::Flat { root, nodes, .. } => (root, nodes),
+            Sink::Tree(_) => (SyntaxKind::ERROR, Vec::new()),
+        };
+        FlatParse {
+            root,
+            tokens: self.tokens,
+            nodes,
+            errors: self.errors,
+        }
     }
 }
 

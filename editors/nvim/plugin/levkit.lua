@@ -27,3 +27,31 @@ vim.api.nvim_create_autocmd("BufWritePost", {
     end
   end,
 })
+
+-- Map glyphs come as semantic tokens of levkit's own types (mapWall, mapMonster...): each is
+-- linked, as a default the user's colour scheme may override, to a group of a similar sense,
+-- as the VS Code extension gives each a TextMate scope.
+local map_token_links = {
+  mapWall = "@tag",
+  mapFloor = "Comment",
+  mapDoor = "@operator",
+  mapCorridor = "String",
+  mapWater = "@type",
+  mapLava = "Error",
+  mapTree = "@function",
+  mapFeature = "Number",
+  mapStone = "@attribute",
+  mapAir = "@string.regexp",
+  mapMonster = "@variable.builtin",
+  mapItem = "Character",
+}
+local function link_map_tokens()
+  for kind, target in pairs(map_token_links) do
+    vim.api.nvim_set_hl(0, "@lsp.type." .. kind, { link = target, default = true })
+  end
+end
+link_map_tokens()
+vim.api.nvim_create_autocmd("ColorScheme", {
+  group = vim.api.nvim_create_augroup("levkit_map_tokens", { clear = true }),
+  callback = link_map_tokens,
+})

@@ -173,5 +173,36 @@ if not vim.wait(10000, read_as_a_vault) then
   fail("the server still reads new.des as a level: " .. vim.inspect(vim.diagnostic.get(new)))
 end
 passed = passed + 1
+
+-- The vault's features: hover on a header, header completion, and map glyph tokens that the
+-- plugin colours.
+local vault_client = vim.lsp.get_clients({ bufnr = new, name = "levkit" })[1]
+local uri = vim.uri_from_bufnr(new)
+local hover = vault_client:request_sync("textDocument/hover", {
+  textDocument = { uri = uri },
+  position = { line = 0, character = 1 },
+}, 5000, new)
+local hover_text = hover and hover.result and hover.result.contents.value or ""
+if not hover_text:find("Starts a vault and names it", 1, true) then
+  fail("no hover on NAME: " .. vim.inspect(hover))
+end
+vim.api.nvim_buf_set_lines(new, 1, 1, false, { "DEP" })
+local completion = vault_client:request_sync("textDocument/completion", {
+  textDocument = { uri = uri },
+  position = { line = 1, character = 3 },
+}, 5000, new)
+local labels = {}
+for _, item in ipairs(completion and completion.result and (completion.result.items or completion.result) or {}) do
+  labels[item.label] = true
+end
+if not labels["DEPTH"] then
+  fail("DEP does not complete to DEPTH: " .. vim.inspect(labels))
+end
+for _, kind in ipairs(vault_client.server_capabilities.semanticTokensProvider.legend.tokenTypes) do
+  if kind:sub(1, 3) == "map" and vim.tbl_isempty(vim.api.nvim_get_hl(0, { name = "@lsp.type." .. kind })) then
+    fail("the map token type " .. kind .. " has no highlight")
+  end
+end
+passed = passed + 1
 print(string.format("neovim test: %d passed, 0 failed", passed))
 vim.cmd("qall!")

@@ -3,11 +3,11 @@
 
 use levkit_diagnostics::{Code, Diagnostic};
 use levkit_model::dcss::spec::{self, SpecError, SpecErrorKind};
-use levkit_model::dcss::tables::{COLOURS, TILES, WORDS};
+use levkit_model::dcss::tables::{BRANCHES, COLOURS, TILES, WORDS};
 use levkit_model::dcss::{Arg, HeaderLine, Vault, depth};
 use levkit_syntax::dcss::Header;
 
-use super::{names, range_in};
+use super::{did_you_mean, exact_range_in, names, range_in};
 
 pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     for header in &vault.headers {
@@ -138,13 +138,19 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
                         .iter()
                         .any(|w| w.header == "ORIENT" && w.word == arg.text);
                 if !known {
-                    out.push(Diagnostic::new(
+                    let diagnostic = Diagnostic::new(
                         Code::DC0104,
                         arg.range,
                         format!(
                             "Bad orient: {}; ORIENT takes float, encompass, north, south, east, west, northeast, northwest, southeast, southwest or centre",
                             arg.text
                         ),
+                    );
+                    out.push(did_you_mean(
+                        diagnostic,
+                        &arg.text,
+                        exact_range_in(arg, 0..arg.text.len()),
+                        words_of("ORIENT"),
                     ));
                 }
             }
@@ -192,7 +198,7 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
                     .iter()
                     .any(|c| c.name == arg.text && if floor { c.lfloorcol } else { c.lrockcol });
                 if !known {
-                    out.push(Diagnostic::new(
+                    let diagnostic = Diagnostic::new(
                         Code::DC0114,
                         arg.range,
                         format!(
@@ -200,6 +206,15 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
                             arg.text,
                             header.header.keyword()
                         ),
+                    );
+                    out.push(did_you_mean(
+                        diagnostic,
+                        &arg.text,
+                        exact_range_in(arg, 0..arg.text.len()),
+                        COLOURS
+                            .iter()
+                            .filter(|c| if floor { c.lfloorcol } else { c.lrockcol })
+                            .map(|c| c.name),
                     ));
                 }
             }
@@ -207,7 +222,13 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
         Header::LFloorTile | Header::LRockTile => {
             for arg in &header.args {
                 if !is_tile(&arg.text, |_| true) {
-                    out.push(unknown_tile(arg, 0..arg.text.len(), &arg.text, &arg.text));
+                    out.push(unknown_tile(
+                        arg,
+                        0..arg.text.len(),
+                        &arg.text,
+                        &arg.text,
+                        |_| true,
+                    ));
                 }
             }
         }
@@ -279,11 +300,28 @@ fn depth_error(arg: &Arg, error: depth::DepthError, out: &mut Vec<Diagnostic>) {
             "; a depth is N, N-M, N-, $ or N-$ with levels from 1",
         ),
     };
-    out.push(Diagnostic::new(
+    let diagnostic = Diagnostic::new(
         code,
         range_in(arg, error.span()),
         format!("{}{advice}", error.message()),
-    ));
+    );
+    out.push(match &error {
+        depth::DepthError::UnknownBranch { name, span } => did_you_mean(
+            diagnostic,
+            name,
+            exact_range_in(arg, span.clone()),
+            BRANCHES.iter().map(|b| b.abbrev),
+        ),
+        depth::DepthError::BadDepth { .. } => diagnostic,
+    });
+}
+
+/// The words crawl gives a meaning to after `header` (ORIENT values, KMASK flags...).
+fn words_of(header: &'static str) -> impl Iterator<Item = &'static str> {
+    WORDS
+        .iter()
+        .filter(move |w| w.header == header && !w.word.contains('<'))
+        .map(|w| w.word)
 }
 
 fn depths(arg: &Arg, out: &mut Vec<Diagnostic>) {
@@ -299,11 +337,23 @@ fn is_tile(name: &str, accepts: impl Fn(&levkit_model::dcss::tables::Tile) -> bo
             .any(|t| t.name.eq_ignore_ascii_case(name) && accepts(t))
 }
 
-fn unknown_tile(arg: &Arg, span: std::ops::Range<usize>, name: &str, list: &str) -> Diagnostic {
-    Diagnostic::new(
+fn unknown_tile(
+    arg: &Arg,
+    span: std::ops::Range<usize>,
+    name: &str,
+    list: &str,
+    accepts: impl Fn(&levkit_model::dcss::tables::Tile) -> bool,
+) -> Diagnostic {
+    let diagnostic = Diagnostic::new(
         Code::DC0115,
-        range_in(arg, span),
+        range_in(arg, span.clone()),
         format!("bad spec: '{name}' in '{list}': crawl 0.28.0 has no such tile"),
+    );
+    did_you_mean(
+        diagnostic,
+        name,
+        super::name_range(arg, span, name),
+        TILES.iter().filter(|t| accepts(t)).map(|t| t.name),
     )
 }
 
@@ -325,10 +375,16 @@ fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
                         .iter()
                         .any(|c| c.colour && c.name.eq_ignore_ascii_case(name));
                 if !known {
-                    out.push(Diagnostic::new(
+                    let diagnostic = Diagnostic::new(
                         Code::DC0114,
                         range_in(arg, span.clone()),
                         format!("bad spec: '{name}' in '{list}': crawl 0.28.0 has no such colour"),
+                    );
+                    out.push(did_you_mean(
+                        diagnostic,
+                        name,
+                        super::name_range(arg, span.clone(), name),
+                        COLOURS.iter().filter(|c| c.colour).map(|c| c.name),
                     ));
                 }
             }
@@ -337,25 +393,31 @@ fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
                     if matches!(word, "no_random" | "last_tile") {
                         continue;
                     }
-                    let known = is_tile(word, |t| match header {
+                    let accepts = |t: &levkit_model::dcss::tables::Tile| match header {
                         Header::FTile => t.ftile,
                         Header::RTile => t.rtile,
                         _ => t.tile,
-                    });
-                    if !known {
-                        out.push(unknown_tile(arg, span.clone(), word, list));
+                    };
+                    if !is_tile(word, accepts) {
+                        out.push(unknown_tile(arg, span.clone(), word, list, accepts));
                     }
                 }
             }
             Header::KProp => {
                 let known = WORDS.iter().any(|w| w.header == "KPROP" && w.word == name);
                 if !known {
-                    out.push(Diagnostic::new(
+                    let diagnostic = Diagnostic::new(
                         Code::DC0118,
                         range_in(arg, span.clone()),
                         format!(
                             "bad spec: '{name}' in '{list}': KPROP takes bloody, highlight, no_cloud_gen, no_tele_into, no_tide, no_jiyva or nothing"
                         ),
+                    );
+                    out.push(did_you_mean(
+                        diagnostic,
+                        name,
+                        super::name_range(arg, span.clone(), name),
+                        words_of("KPROP"),
                     ));
                 }
             }
@@ -388,12 +450,18 @@ fn kmask(arg: &Arg, out: &mut Vec<Diagnostic>) {
             continue;
         }
         if !WORDS.iter().any(|w| w.header == "KMASK" && w.word == flag) {
-            out.push(Diagnostic::new(
+            let diagnostic = Diagnostic::new(
                 Code::DC0117,
-                range_in(arg, span),
+                range_in(arg, span.clone()),
                 format!(
                     "Unknown flag: '{flag}'; KMASK takes vault, no_item_gen, no_monster_gen, no_pool_fixup, no_wall_fixup, opaque, no_trap_gen (or !flag)"
                 ),
+            );
+            out.push(did_you_mean(
+                diagnostic,
+                flag,
+                super::name_range(arg, span, flag),
+                words_of("KMASK"),
             ));
         }
     }

@@ -1,16 +1,24 @@
 //! The checks crawl 0.28.0 makes when it compiles a vault (section 6.1 of the research note),
 //! each problem at its own place and all of them at once: the header functions' argument
 //! checks (`headers`, with the names of `names`), the whole-vault checks after the vault's Lua
-//! ran (`vault`), and the vault's Lua compiled as Lua 5.1 (`lua`).
+//! ran (`vault`), and the vault's Lua compiled as Lua 5.1 (`lua`). Then what crawl misses:
+//! glyphs without a meaning or specs for glyphs the map lacks (`glyphs`), tags across the run
+//! (`tags`), and the reviewers' header order (`order`, a `-W` warning).
 //!
 //! A vault is checked on its own (its model is one segment of a file); what crawl learns from
 //! the rest of the file is passed in [`Context`]. Names across files are the caller's (see
 //! [`duplicate_names`]).
 
+mod glyphs;
 mod headers;
 mod lua;
 mod names;
+mod order;
+mod tags;
 mod vault;
+
+pub use glyphs::{has_default_meaning, lua_may_rewrite, slot_glyph};
+pub use tags::{TagFacts, TagIndex, check_tags, crawl_tag_words, is_crawl_tag, tag_facts};
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::dcss::{Arg, Global, Vault};
@@ -22,8 +30,9 @@ pub struct Context {
     pub default_depth: bool,
 }
 
-/// Every problem crawl would report for the vault (ranges in the vault's model).
-pub fn check_vault(vault: &Vault, context: Context) -> Vec<Diagnostic> {
+/// Every problem crawl would report for the vault, and those it misses (ranges in the vault's
+/// model; `text` is the text the model was lowered from).
+pub fn check_vault(vault: &Vault, text: &str, context: Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     headers::check(vault, &mut out);
     // A header inside a Lua branch runs only when the branch is taken: crawl's one validation
@@ -42,6 +51,8 @@ pub fn check_vault(vault: &Vault, context: Context) -> Vec<Diagnostic> {
     }
     lua::check(vault, &mut out);
     vault::check(vault, context, &mut out);
+    glyphs::check(vault, &mut out);
+    order::check(vault, text, &conditional, &mut out);
     out
 }
 
@@ -118,4 +129,47 @@ pub(crate) fn range_in(arg: &Arg, span: std::ops::Range<usize>) -> TextRange {
     } else {
         arg.range
     }
+}
+
+/// The source range of `span` of the argument's text when it is written in one piece (`None`
+/// when continuation lines joined it, so that a fix cannot replace the wrong text).
+pub(crate) fn exact_range_in(arg: &Arg, span: std::ops::Range<usize>) -> Option<TextRange> {
+    let len = u32::from(arg.range.len()) as usize;
+    (len == arg.text.len() && span.end <= len && span.start <= span.end)
+        .then(|| range_in(arg, span))
+}
+
+/// Adds "did you mean" to a diagnostic about `name`, with the fix that writes the suggestion
+/// at `at` (when `name` is written there as it is).
+pub(crate) fn did_you_mean<'a>(
+    diagnostic: Diagnostic,
+    name: &str,
+    at: Option<TextRange>,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Diagnostic {
+    let Some(suggestion) = levkit_syntax::suggest::closest(name, candidates) else {
+        return diagnostic;
+    };
+    if suggestion == name {
+        return diagnostic;
+    }
+    let mut diagnostic = diagnostic;
+    diagnostic
+        .message
+        .push_str(&format!("; did you mean '{suggestion}'?"));
+    match at {
+        Some(range) => {
+            diagnostic.with_replacement(format!("Replace with '{suggestion}'"), range, suggestion)
+        }
+        None => diagnostic,
+    }
+}
+
+/// Where `name` is written inside `span` of the argument (its first occurrence).
+pub(crate) fn name_range(arg: &Arg, span: std::ops::Range<usize>, name: &str) -> Option<TextRange> {
+    if name.is_empty() {
+        return None;
+    }
+    let at = arg.text.get(span.clone())?.find(name)? + span.start;
+    exact_range_in(arg, at..at + name.len())
 }

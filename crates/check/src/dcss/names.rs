@@ -10,7 +10,7 @@ use levkit_model::dcss::tables::{
     FEATURE_FORMS, FEATURES, ITEMS, MONSTERS, REJECTED_ITEMS, REJECTED_MONSTERS,
 };
 
-use super::range_in;
+use super::{did_you_mean, name_range, range_in};
 
 /// Splits `arg.text[span]` at `separator`, answering each piece's trimmed span.
 fn pieces(text: &str, span: Range<usize>, separator: char) -> Vec<Range<usize>> {
@@ -244,10 +244,16 @@ pub(super) fn monster_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnost
                 format!("{message}: crawl 0.28.0 keeps this entry but cannot place it"),
             ));
         } else if !is_monster(&name.to_lowercase()) {
-            out.push(Diagnostic::new(
+            let diagnostic = Diagnostic::new(
                 Code::DC0119,
                 range_in(arg, alternative.clone()),
                 format!("unknown monster: \"{name}\": crawl 0.28.0 has no monster of that name"),
+            );
+            out.push(did_you_mean(
+                diagnostic,
+                &name,
+                name_range(arg, alternative.clone(), base.trim()),
+                MONSTERS.iter().map(|m| m.name),
             ));
         }
     }
@@ -350,8 +356,9 @@ fn is_item(name: &str) -> bool {
     false
 }
 
-/// Whether an item alternative is bad: its name, or `None` when crawl reads it.
-fn bad_item(spec: &str) -> Option<String> {
+/// Whether an item alternative is bad: crawl's message and whether the name is unknown (and
+/// worth a suggestion), or `None` when crawl reads it.
+fn bad_item(spec: &str) -> Option<(String, Option<String>)> {
     let name = name_of(spec, ITEM_FLAGS);
     if is_item(&name) {
         return None;
@@ -367,10 +374,14 @@ fn bad_item(spec: &str) -> Option<String> {
         .iter()
         .find(|i| i.name.eq_ignore_ascii_case(&name))
     {
-        return Some(format!("{}: removed from crawl 0.28.0", rejected.message));
+        return Some((
+            format!("{}: removed from crawl 0.28.0", rejected.message),
+            None,
+        ));
     }
-    Some(format!(
-        "Bad item name: '{name}': crawl 0.28.0 has no item of that name"
+    Some((
+        format!("Bad item name: '{name}': crawl 0.28.0 has no item of that name"),
+        Some(name),
     ))
 }
 
@@ -382,7 +393,7 @@ pub(super) fn item_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>
     let last = alternatives.len().saturating_sub(1);
     for (i, alternative) in alternatives.into_iter().enumerate() {
         let spec = &arg.text[alternative.clone()];
-        if let Some(message) = bad_item(spec) {
+        if let Some((message, unknown)) = bad_item(spec) {
             let (code, message) = if i == last {
                 (Code::DC0121, message)
             } else {
@@ -393,7 +404,16 @@ pub(super) fn item_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>
                     ),
                 )
             };
-            out.push(Diagnostic::new(code, range_in(arg, alternative), message));
+            let mut diagnostic = Diagnostic::new(code, range_in(arg, alternative.clone()), message);
+            if let Some(name) = unknown {
+                diagnostic = did_you_mean(
+                    diagnostic,
+                    &name,
+                    name_range(arg, alternative, &name),
+                    ITEMS.iter().map(|i| i.name),
+                );
+            }
+            out.push(diagnostic);
         }
     }
 }
@@ -411,17 +431,43 @@ const FEATURE_FLAGS: &[&str] = &["mimic", "no_mimic"];
 pub(super) fn kfeat(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
     for alternative in pieces(&arg.text, span, '/') {
         let spec = &arg.text[alternative.clone()];
-        if let Some(message) = bad_feature(spec) {
-            out.push(Diagnostic::new(
-                Code::DC0116,
-                range_in(arg, alternative),
-                message,
-            ));
+        if let Some((message, unknown)) = bad_feature(spec) {
+            let mut diagnostic =
+                Diagnostic::new(Code::DC0116, range_in(arg, alternative.clone()), message);
+            if let Some((name, kind)) = unknown {
+                let at = name_range(arg, alternative, &name);
+                diagnostic = match kind {
+                    FeatureKind::Trap => did_you_mean(
+                        diagnostic,
+                        &name,
+                        at,
+                        FEATURE_FORMS
+                            .iter()
+                            .filter(|f| f.kind == "trap form" && f.accepted)
+                            .map(|f| f.spec),
+                    ),
+                    FeatureKind::Feature => did_you_mean(
+                        diagnostic,
+                        &name,
+                        at,
+                        FEATURES.iter().filter(|f| f.accepted).map(|f| f.name),
+                    ),
+                };
+            }
+            out.push(diagnostic);
         }
     }
 }
 
-fn bad_feature(spec: &str) -> Option<String> {
+/// What an unknown KFEAT name was meant to be.
+enum FeatureKind {
+    Trap,
+    Feature,
+}
+
+/// crawl's message on a bad KFEAT alternative, with the unknown name and its kind when a
+/// suggestion makes sense.
+fn bad_feature(spec: &str) -> Option<(String, Option<(String, FeatureKind)>)> {
     let words: Vec<&str> = spec
         .split_whitespace()
         .filter(|w| {
@@ -442,7 +488,7 @@ fn bad_feature(spec: &str) -> Option<String> {
         .collect();
     if shop_words.contains(&"shop") {
         if name.matches(';').count() > 1 {
-            return Some(format!("too many semi-colons for '{name}' spec"));
+            return Some((format!("too many semi-colons for '{name}' spec"), None));
         }
         let form = shop_words.join(" ");
         let known = FEATURE_FORMS
@@ -453,8 +499,11 @@ fn bad_feature(spec: &str) -> Option<String> {
                 .strip_suffix(" shop")
                 .or_else(|| form.strip_prefix("shop "))
                 .unwrap_or(&form);
-            return Some(format!(
-                "bad shop type: '{kind}': shops are weapon, armour, antique weapon, antique armour, antiques, jewellery, book, distillery, scroll, general, random or any"
+            return Some((
+                format!(
+                    "bad shop type: '{kind}': shops are weapon, armour, antique weapon, antique armour, antiques, jewellery, book, distillery, scroll, general, random or any"
+                ),
+                None,
             ));
         }
         return None;
@@ -468,12 +517,20 @@ fn bad_feature(spec: &str) -> Option<String> {
             || FEATURE_FORMS
                 .iter()
                 .any(|f| f.kind == "trap form" && f.spec.to_lowercase() == lower && f.accepted);
-        return (!known).then(|| format!("bad trap name: '{name}'"));
+        return (!known).then(|| {
+            (
+                format!("bad trap name: '{name}'"),
+                Some((name.clone(), FeatureKind::Trap)),
+            )
+        });
     }
     if FEATURES.iter().any(|f| f.name == name && f.accepted) {
         return None;
     }
-    Some(format!(
-        "no features matching \"{name}\": crawl 0.28.0 has no feature of that name (they are written like rock_wall, altar_zin)"
+    Some((
+        format!(
+            "no features matching \"{name}\": crawl 0.28.0 has no feature of that name (they are written like rock_wall, altar_zin)"
+        ),
+        Some((name, FeatureKind::Feature)),
     ))
 }

@@ -107,6 +107,31 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
                 format!("Map '{name}' is too big for the Abyss: {size} - max 28x23"),
             ));
         }
+    } else if let Some(depth) = abyss_depth(vault) {
+        // Beyond crawl: the Abyss also picks vaults by DEPTH, and crawl checks only the tags.
+        let why = if orient_text == "encompass" {
+            Some((
+                "uses ORIENT: encompass".to_string(),
+                orient.map_or(map_range, |a| a.range),
+            ))
+        } else if width > 28 || height > 23 {
+            Some((format!("is {size}, larger than 28x23"), map_range))
+        } else {
+            None
+        };
+        if let Some((why, range)) = why {
+            out.push(
+                Diagnostic::new(
+                    Code::DC0415,
+                    range,
+                    format!(
+                        "Map '{name}' can be placed in the Abyss (DEPTH: {}) but {why}: crawl does not check it because the vault is not tagged abyss, and the Abyss cannot place it",
+                        depth.text
+                    ),
+                )
+                .with_label(depth.range, "placed in the Abyss here"),
+            );
+        }
     }
     size_checks(name, orient_text, width, height, map_range, out);
 
@@ -123,6 +148,20 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
             ),
         ));
     }
+}
+
+/// The DEPTH argument that lets the Abyss pick the vault, if one does.
+fn abyss_depth(vault: &Vault) -> Option<&levkit_model::dcss::Arg> {
+    vault
+        .headers_of(Header::Depth)
+        .flat_map(|h| &h.args)
+        .find(|a| {
+            depth::parse(&a.text).is_ok_and(|ranges| {
+                ranges
+                    .iter()
+                    .any(|r| !r.exclude && r.branch.as_deref() == Some("Abyss"))
+            })
+        })
 }
 
 fn size_checks(
@@ -254,14 +293,10 @@ const BLANK: Glyphs = 1 << b' ';
 
 impl Grid {
     fn new(vault: &Vault, rows: &[&[u8]], width: usize) -> Grid {
-        let mut cells: Vec<Vec<Glyphs>> = rows
-            .iter()
-            .map(|r| {
-                (0..width)
-                    .map(|x| r.get(x).map_or(BLANK, |&b| bit(b)))
-                    .collect()
-            })
-            .collect();
+        // Every transform maps a set of glyphs to the union of what it maps each member to,
+        // so following each glyph through the transforms once gives every cell's set: the
+        // glyph's image (index 0 stands for every byte beyond ASCII).
+        let mut image: [Glyphs; 128] = std::array::from_fn(|g| bit(g as u8));
         for header in &vault.headers {
             for arg in &header.args {
                 let Some(Ok(transform)) = spec::transform(header.header, &arg.text) else {
@@ -327,13 +362,20 @@ impl Grid {
                         })
                     }
                 };
-                for row in &mut cells {
-                    for cell in row.iter_mut() {
-                        *cell = step(*cell);
-                    }
+                for set in &mut image {
+                    *set = step(*set);
                 }
             }
         }
+        let image_of = |b: u8| image[if b < 128 { b as usize } else { 0 }];
+        let cells = rows
+            .iter()
+            .map(|r| {
+                (0..width)
+                    .map(|x| image_of(r.get(x).copied().unwrap_or(b' ')))
+                    .collect()
+            })
+            .collect();
         Grid { cells }
     }
 

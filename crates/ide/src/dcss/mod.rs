@@ -10,13 +10,23 @@
 
 use levkit_check::dcss::{Context, NameSite, check_global, check_vault, duplicate_names};
 use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
-use levkit_model::dcss::{Segment as Model, lower};
+use levkit_model::dcss::{Segment as Model, lower_flat};
 use levkit_syntax::{Dialect, Parse, SyntaxKind};
 
 use crate::compile::{Compiled, Emit};
 use crate::db::{SourceFile, Workspace, dialect};
 use crate::features::{Fold, FoldKind, Symbol, SymbolKind};
 use crate::languages::Language;
+
+mod completion;
+mod cursor;
+mod docs;
+mod glyphs;
+mod highlight;
+mod hover;
+mod navigation;
+pub(crate) mod preview;
+mod tags;
 
 pub(crate) struct Dcss;
 
@@ -77,10 +87,24 @@ pub(crate) fn segment_parse<'db>(db: &'db dyn salsa::Database, segment: SegmentT
     levkit_syntax::dcss::parse_segment(segment.text(db))
 }
 
-/// The segment's model, offsets relative to the segment.
+/// The segment's model and syntax errors, from a parse that builds no tree: the checks need
+/// none (the features that read the tree ask [`segment_parse`]).
 #[salsa::tracked(returns(ref))]
-pub(crate) fn segment_model<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> Model {
-    lower(&segment_parse(db, segment).syntax())
+fn segment_lowered<'db>(
+    db: &'db dyn salsa::Database,
+    segment: SegmentText<'db>,
+) -> (Model, Vec<Diagnostic>) {
+    let text = segment.text(db);
+    let flat = levkit_syntax::dcss::parse_segment_flat(text);
+    (lower_flat(text, &flat), flat.errors)
+}
+
+/// The segment's model, offsets relative to the segment.
+pub(crate) fn segment_model<'db>(
+    db: &'db dyn salsa::Database,
+    segment: SegmentText<'db>,
+) -> &'db Model {
+    &segment_lowered(db, segment).0
 }
 
 /// The segment's syntax errors and crawl's checks, offsets relative to the segment.
@@ -89,9 +113,11 @@ pub(crate) fn segment_diagnostics<'db>(
     db: &'db dyn salsa::Database,
     segment: SegmentText<'db>,
 ) -> Vec<Diagnostic> {
-    let mut out = segment_parse(db, segment).errors().to_vec();
+    let mut out = segment_lowered(db, segment).1.clone();
     match segment_model(db, segment) {
-        Model::Vault(vault) => out.extend(check_vault(vault, *segment.context(db))),
+        Model::Vault(vault) => {
+            out.extend(check_vault(vault, segment.text(db), *segment.context(db)))
+        }
         Model::Global(global) => out.extend(check_global(global)),
     }
     out
@@ -201,30 +227,92 @@ impl Language for Dcss {
         workspace: Workspace,
         file: SourceFile,
     ) -> Vec<(SourceFile, Diagnostic)> {
-        duplicates(db, workspace)
+        let mut out: Vec<(SourceFile, Diagnostic)> = duplicates(db, workspace)
             .iter()
             .filter(|(f, _)| *f == file)
             .cloned()
+            .collect();
+        out.extend(
+            tags::file_tag_problems(db, workspace, file)
+                .iter()
+                .map(|d| (file, d.clone())),
+        );
+        out
+    }
+
+    fn hover(
+        &self,
+        db: &dyn salsa::Database,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Option<crate::features::Hover> {
+        hover::hover(db, file, offset)
+    }
+
+    fn completions(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<crate::features::Completion> {
+        completion::completions(db, workspace, file, offset)
+    }
+
+    fn highlights(
+        &self,
+        db: &dyn salsa::Database,
+        file: SourceFile,
+    ) -> Vec<crate::features::Highlight> {
+        segments(db, file)
+            .iter()
+            .flat_map(|placed| {
+                highlight::segment_highlights(db, placed.segment)
+                    .iter()
+                    .map(move |h| crate::features::Highlight {
+                        range: h.range + placed.start,
+                        kind: h.kind,
+                    })
+            })
             .collect()
+    }
+
+    fn definitions(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<crate::features::Location> {
+        navigation::definitions(db, workspace, file, offset)
+    }
+
+    fn references(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        offset: TextSize,
+    ) -> Vec<crate::features::Location> {
+        navigation::references(db, workspace, file, offset)
     }
 
     fn symbols(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Symbol> {
         segments(db, file)
             .iter()
-            .filter_map(|placed| match segment_model(db, placed.segment) {
-                Model::Vault(vault) => {
-                    let range = segment_parse(db, placed.segment).syntax();
-                    let range = crate::tree::trimmed(&range) + placed.start;
-                    Some(Symbol {
-                        name: vault.name.value.clone(),
-                        detail: vault_detail(vault),
-                        kind: SymbolKind::Vault,
+            .flat_map(|placed| {
+                // The file-level Lua's functions, then the vault.
+                let functions = navigation::global_functions(db, *placed).into_iter().map(
+                    |(name, focus, range)| Symbol {
+                        name,
+                        detail: Some("Lua function".into()),
+                        kind: SymbolKind::Function,
                         range,
-                        focus: vault.name.range + placed.start,
+                        focus,
                         children: Vec::new(),
-                    })
-                }
-                Model::Global(_) => None,
+                    },
+                );
+                functions.chain(vault_symbol(db, placed))
             })
             .collect()
     }
@@ -251,6 +339,44 @@ impl Language for Dcss {
         out
     }
 
+    fn reachability(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+    ) -> Vec<Diagnostic> {
+        preview::file_vaults(db, file)
+            .iter()
+            .flat_map(|v| {
+                preview::segment_reachability(db, workspace, file, v.placed.segment)
+                    .iter()
+                    .map(|d| levkit_syntax::dcss::shifted(d, v.placed.start))
+            })
+            .collect()
+    }
+
+    fn preview(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        request: &crate::preview::PreviewRequest,
+    ) -> crate::preview::Preview {
+        preview::preview(db, workspace, file, request)
+    }
+
+    fn heatmap(
+        &self,
+        db: &dyn salsa::Database,
+        workspace: Workspace,
+        file: SourceFile,
+        request: &crate::preview::PreviewRequest,
+        seeds: (u32, u32),
+        progress: &(dyn Fn() + Sync),
+    ) -> Option<crate::preview::Heatmap> {
+        preview::heatmap(db, workspace, file, request, seeds, progress)
+    }
+
     fn compile(
         &self,
         db: &dyn salsa::Database,
@@ -275,6 +401,25 @@ impl Language for Dcss {
                 ))
             }
         }
+    }
+}
+
+/// The outline entry of a vault segment.
+fn vault_symbol(db: &dyn salsa::Database, placed: &Placed<'_>) -> Option<Symbol> {
+    match segment_model(db, placed.segment) {
+        Model::Vault(vault) => {
+            let range = segment_parse(db, placed.segment).syntax();
+            let range = crate::tree::trimmed(&range) + placed.start;
+            Some(Symbol {
+                name: vault.name.value.clone(),
+                detail: vault_detail(vault),
+                kind: SymbolKind::Vault,
+                range,
+                focus: vault.name.range + placed.start,
+                children: Vec::new(),
+            })
+        }
+        Model::Global(_) => None,
     }
 }
 

@@ -39,10 +39,13 @@ fn call(name: &str, arg: &str) -> String {
     format!("{name}({})", quote(arg))
 }
 
-/// The calls one header generates, each with its line.
-fn header_statements(header: &HeaderLine, out: &mut Vec<(u32, String, TextRange)>) {
-    let name = match header.header {
-        Header::Name | Header::DefaultDepth => return,
+/// The function crawl's generated Lua calls for each argument of a header (`subst` for SUBST,
+/// `kfeat` for KFEAT...); `None` for NAME and `default-depth:`, which generate nothing, and
+/// for CHANCE, WEIGHT and ORDER, whose calls take numbers.
+pub fn function_name(header: Header) -> Option<&'static str> {
+    Some(match header {
+        Header::Name | Header::DefaultDepth => return None,
+        Header::Chance | Header::Weight | Header::Order => return None,
         Header::Desc => "desc",
         Header::Depth => "depth",
         Header::Place => "place",
@@ -71,9 +74,19 @@ fn header_statements(header: &HeaderLine, out: &mut Vec<(u32, String, TextRange)
         Header::FHeight => "fheight",
         Header::Item => "item",
         Header::Mons => "mons",
+    })
+}
+
+/// The calls one header generates, each with its line.
+fn header_statements(header: &HeaderLine, out: &mut Vec<(u32, String, TextRange)>) {
+    let name = match header.header {
         Header::Chance | Header::Weight | Header::Order => {
             return number_statements(header, out);
         }
+        other => match function_name(other) {
+            Some(name) => name,
+            None => return,
+        },
     };
     for arg in &header.args {
         let text = if header.header == Header::Marker {

@@ -14,8 +14,8 @@ pub mod spec;
 pub mod tables;
 
 use levkit_syntax::SyntaxKind::{self, *};
-use levkit_syntax::SyntaxNode;
 use levkit_syntax::dcss::{ArgMode, Chunk, Header};
+use levkit_syntax::{FlatParse, SyntaxNode};
 use rowan::{TextRange, TextSize};
 
 use crate::Spanned;
@@ -235,7 +235,62 @@ pub fn lower(root: &SyntaxNode) -> Segment {
             }
         }
     }
-    let end_line = line;
+    lower_parts(
+        kind_of(green.kind()),
+        root.text_range(),
+        &tokens,
+        &nodes,
+        line,
+    )
+}
+
+/// Lowers a segment from its flat parse (`levkit_syntax::dcss::parse_segment_flat`), which
+/// gives the same model as its tree for less work.
+pub fn lower_flat(text: &str, parse: &FlatParse) -> Segment {
+    let mut line = 1;
+    let tokens: Vec<Tok> = parse
+        .tokens
+        .iter()
+        .map(|t| {
+            let token = Tok {
+                kind: t.kind,
+                text: &text[t.range],
+                range: t.range,
+                line,
+            };
+            if t.kind == NEWLINE {
+                line += 1;
+            }
+            token
+        })
+        .collect();
+    let end = TextSize::of(text);
+    let nodes: Vec<(SyntaxKind, TextRange, std::ops::Range<usize>)> = parse
+        .nodes
+        .iter()
+        .map(|(kind, span)| {
+            let start = tokens.get(span.start).map_or(end, |t| t.range.start());
+            let finish = if span.is_empty() {
+                start
+            } else {
+                tokens[span.end - 1].range.end()
+            };
+            (*kind, TextRange::new(start, finish), span.clone())
+        })
+        .collect();
+    lower_parts(parse.root, TextRange::up_to(end), &tokens, &nodes, line)
+}
+
+/// The model of a segment from its tokens and top-level nodes (`end_line`: the line after
+/// its last line break).
+fn lower_parts(
+    root_kind: SyntaxKind,
+    root_range: TextRange,
+    tokens: &[Tok],
+    nodes: &[(SyntaxKind, TextRange, std::ops::Range<usize>)],
+    end_line: u32,
+) -> Segment {
+    let base = root_range.start();
     let ends_mid_line = tokens.last().is_some_and(|t| t.kind != NEWLINE);
     // The line of the first crawl token after token `i`, or of the segment's end (only
     // CHANCE and WEIGHT items without depths ask).
@@ -248,10 +303,10 @@ pub fn lower(root: &SyntaxNode) -> Segment {
     let mut headers = Vec::new();
     let mut maps = Vec::new();
     let mut lua = Vec::new();
-    for (kind, range, span) in &nodes {
+    for (kind, range, span) in nodes {
         match kind {
             DCSS_HEADER => {
-                if let Some(header) = header_line(*range, &tokens, span.clone(), &next_token_line) {
+                if let Some(header) = header_line(*range, tokens, span.clone(), &next_token_line) {
                     headers.push(header);
                 }
             }
@@ -260,7 +315,7 @@ pub fn lower(root: &SyntaxNode) -> Segment {
             _ => {}
         }
     }
-    if kind_of(green.kind()) == DCSS_VAULT {
+    if root_kind == DCSS_VAULT {
         let name = headers
             .iter()
             .find(|h| h.header == Header::Name)
@@ -269,7 +324,7 @@ pub fn lower(root: &SyntaxNode) -> Segment {
             .unwrap_or_else(|| Spanned::new(String::new(), TextRange::empty(base)));
         Segment::Vault(Vault {
             name,
-            range: root.text_range(),
+            range: root_range,
             headers,
             maps,
             lua,

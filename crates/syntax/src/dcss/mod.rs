@@ -190,6 +190,17 @@ pub fn parse_segment(text: &str) -> Parse {
     Parse::new(green, errors)
 }
 
+/// Parses one segment without building its tree: its tokens and top-level nodes (headers,
+/// maps, Lua), and the same errors as [`parse_segment`].
+pub fn parse_segment_flat(text: &str) -> crate::parser::FlatParse {
+    let lexed: Lexed = lexer::lex(text);
+    let mut parser = Parser::flat(text, lexed, levkit_diagnostics::Code::DC0002);
+    grammar::segment(&mut parser);
+    let mut flat = parser.finish_flat();
+    levkit_diagnostics::sort(&mut flat.errors);
+    flat
+}
+
 /// Parses a whole file: its segments, side by side under one `SOURCE_FILE`.
 pub fn parse(text: &str) -> Parse {
     let mut children = Vec::new();

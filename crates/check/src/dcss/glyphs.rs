@@ -1,0 +1,550 @@
+//! Problems crawl misses in how a vault's glyphs are used: crawl checks no glyph when it
+//! compiles a vault, and at placement a glyph without a meaning quietly becomes floor, a spec
+//! for a glyph the map lacks does nothing, and a monster or item glyph without its MONS or
+//! ITEM entry places something random.
+//!
+//! The glyphs are followed through the header transforms in source order (crawl runs them in
+//! that order after reading every map row): SUBST, NSUBST, SHUFFLE and CLEAR see the glyphs
+//! the map may hold at their line; the overlays (COLOUR, tiles, KPROP, FHEIGHT, MARKER) bind
+//! to the cells holding their key at their line; KFEAT, KMONS, KITEM, KMASK and the MONS and
+//! ITEM glyphs are resolved when the vault is placed, after every transform.
+//!
+//! A vault whose own Lua may rewrite the map or add specs (Lua in its prelude or main chunk)
+//! is left alone, as is a vault without map rows (its map comes from elsewhere).
+
+use levkit_diagnostics::{Code, Diagnostic, TextEdit, TextRange, TextSize};
+use levkit_model::dcss::spec::{self, Transform};
+use levkit_model::dcss::tables::GLYPHS;
+use levkit_model::dcss::{Arg, Vault};
+use levkit_syntax::dcss::{Chunk, Header};
+
+use super::range_in;
+
+/// A set of ASCII glyphs, one bit per byte value.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Glyphs(u128);
+
+impl Glyphs {
+    pub(crate) fn has(self, glyph: u8) -> bool {
+        glyph < 128 && self.0 & (1 << glyph) != 0
+    }
+
+    pub(crate) fn add(&mut self, glyph: u8) {
+        if glyph < 128 {
+            self.0 |= 1 << glyph;
+        }
+    }
+
+    /// A glyph beyond ASCII is beyond this set.
+    fn add_char(&mut self, glyph: char) {
+        if glyph.is_ascii() {
+            self.add(glyph as u8);
+        }
+    }
+
+    fn add_all(&mut self, other: Glyphs) {
+        self.0 |= other.0;
+    }
+
+    fn remove_all(&mut self, other: Glyphs) {
+        self.0 &= !other.0;
+    }
+
+    fn of(text: &str) -> Glyphs {
+        let mut set = Glyphs::default();
+        for b in text.bytes() {
+            set.add(b);
+        }
+        set
+    }
+
+    fn iter(self) -> impl Iterator<Item = u8> {
+        (0..128u8).filter(move |&g| self.has(g))
+    }
+}
+
+/// The glyphs crawl gives a meaning of their own (section 7.7 of the research note): walls,
+/// doors, water, stairs, altars, fountains, the monster and item glyphs, and so on.
+pub fn has_default_meaning(glyph: u8) -> bool {
+    GLYPHS
+        .iter()
+        .any(|g| g.glyph.len() == 1 && g.glyph.as_bytes()[0] == glyph)
+}
+
+/// The number of monster glyphs (`1`-`7`) and item glyphs (`d`-`k`).
+const MONSTER_GLYPHS: usize = 7;
+const ITEM_GLYPHS: usize = 8;
+
+/// The monster or item glyph of a MONS or ITEM entry, if it has one.
+pub fn slot_glyph(header: Header, index: usize) -> Option<u8> {
+    match header {
+        Header::Mons if index < MONSTER_GLYPHS => Some(b'1' + index as u8),
+        Header::Item if index < ITEM_GLYPHS => Some(b'd' + index as u8),
+        _ => None,
+    }
+}
+
+/// Whether the vault's own Lua can change its map or specs before placement.
+pub fn lua_may_rewrite(vault: &Vault) -> bool {
+    vault
+        .lua
+        .iter()
+        .any(|l| matches!(l.chunk, Chunk::Prelude | Chunk::Main) && !l.lines.is_empty())
+}
+
+/// A glyph of a header's key, and where it is written.
+struct KeyGlyph {
+    glyph: u8,
+    range: TextRange,
+    /// The other glyphs of the key, when removing this one leaves a key.
+    removable: bool,
+}
+
+/// The glyphs of a key written at `span` of the argument's text (blanks and `/` skipped).
+fn key_glyphs(arg: &Arg, span: std::ops::Range<usize>) -> Vec<KeyGlyph> {
+    let text = &arg.text[span.clone()];
+    let glyphs: Vec<(usize, u8)> = text
+        .bytes()
+        .enumerate()
+        .filter(|(_, b)| !matches!(b, b' ' | b'\t' | b'/'))
+        .collect();
+    let removable = glyphs.len() > 1;
+    let mut seen = Glyphs::default();
+    glyphs
+        .into_iter()
+        .filter(|&(_, glyph)| {
+            let new = !seen.has(glyph);
+            seen.add(glyph);
+            new
+        })
+        .map(|(i, glyph)| KeyGlyph {
+            glyph,
+            range: range_in(arg, span.start + i..span.start + i + 1),
+            removable,
+        })
+        .collect()
+}
+
+/// When a header's key is looked up in the map.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Binds {
+    /// At its line, on the glyphs the map holds then (transforms and overlays).
+    Now,
+    /// When the vault is placed, after every transform (KFEAT, KMONS, KITEM, KMASK).
+    Placement,
+    /// Some time the map holds it (SUBVAULT, resolved by crawl's placement).
+    Ever,
+}
+
+fn describe(glyph: u8) -> String {
+    if glyph.is_ascii_graphic() {
+        format!("`{}`", glyph as char)
+    } else {
+        format!("byte {glyph:#04x}")
+    }
+}
+
+pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
+    non_ascii(vault, out);
+    if lua_may_rewrite(vault) || vault.rows().all(|r| r.text.is_empty()) {
+        return;
+    }
+    // The glyphs of the map as crawl reads it (each byte a glyph), and where each first is.
+    let mut present = Glyphs::default();
+    let mut first_cell: [Option<TextRange>; 128] = [None; 128];
+    for row in vault.rows() {
+        for (i, b) in row.text.bytes().enumerate() {
+            let cell = TextRange::at(row.range.start() + TextSize::from(i as u32), 1.into());
+            if b >= 128 {
+                continue;
+            }
+            present.add(b);
+            first_cell[b as usize].get_or_insert(cell);
+        }
+    }
+    let mut ever = present;
+    // Where a glyph that is not in the map first comes from (a transform's argument).
+    let mut produced_at: [Option<TextRange>; 128] = [None; 128];
+    // Every glyph some header names: a glyph named nowhere has no meaning of its author's.
+    let mut named = Glyphs::default();
+    let mut keyed = Glyphs::default();
+    let mut deferred: Vec<(Header, KeyGlyph)> = Vec::new();
+    let mut entries: Vec<(Header, &Arg)> = Vec::new();
+    for header in &vault.headers {
+        for arg in &header.args {
+            let binds = match header.header {
+                Header::Subst | Header::NSubst | Header::Shuffle | Header::Clear => Binds::Now,
+                Header::Colour
+                | Header::FTile
+                | Header::RTile
+                | Header::Tile
+                | Header::KProp
+                | Header::FHeight
+                | Header::Marker => Binds::Now,
+                Header::KFeat | Header::KMons | Header::KItem | Header::KMask => Binds::Placement,
+                Header::Subvault => Binds::Ever,
+                Header::Mons | Header::Item => {
+                    entries.push((header.header, arg));
+                    continue;
+                }
+                _ => continue,
+            };
+            if matches!(header.header, Header::Subst | Header::NSubst) {
+                misread_weights(header.header, arg, out);
+            }
+            let transform = match spec::transform(header.header, &arg.text) {
+                Some(Ok(transform)) => Some(transform),
+                // crawl reports a malformed spec on its own.
+                Some(Err(_)) => continue,
+                None => None,
+            };
+            let key_span = match header.header {
+                Header::Shuffle | Header::Clear => 0..arg.text.len(),
+                _ => match spec::split(&arg.text) {
+                    Ok(keyed) => keyed.key_range,
+                    Err(_) => continue,
+                },
+            };
+            let keys = key_glyphs(arg, key_span);
+            for key in &keys {
+                named.add(key.glyph);
+                // A feature, monster or item spec replaces the glyph's own meaning (a mask
+                // only adds to it).
+                if matches!(header.header, Header::KFeat | Header::KMons | Header::KItem) {
+                    keyed.add(key.glyph);
+                }
+            }
+            match binds {
+                Binds::Now => {
+                    let all_absent = keys.iter().all(|k| !present.has(k.glyph));
+                    for key in keys {
+                        // A shuffle of several glyphs may well list one the map lacks.
+                        let reported = !present.has(key.glyph)
+                            && (header.header != Header::Shuffle || all_absent);
+                        if reported {
+                            out.push(not_in_map(header.header, &key, ever.has(key.glyph), false));
+                        }
+                    }
+                }
+                Binds::Placement | Binds::Ever => {
+                    deferred.extend(keys.into_iter().map(|k| (header.header, k)));
+                }
+            }
+            if let Some(transform) = transform {
+                let made = apply(&transform, &mut present);
+                named.add_all(made);
+                for glyph in made.iter() {
+                    if !ever.has(glyph) {
+                        produced_at[glyph as usize].get_or_insert(arg.range);
+                    }
+                }
+                ever.add_all(made);
+            }
+        }
+    }
+    for (header, key) in deferred {
+        let holds = if header == Header::Subvault {
+            ever.has(key.glyph)
+        } else {
+            present.has(key.glyph)
+        };
+        if !holds {
+            out.push(not_in_map(header, &key, ever.has(key.glyph), true));
+        }
+    }
+    // Where a glyph is seen: its first map cell, or the transform that makes it.
+    let site = |glyph: u8| first_cell[glyph as usize].or(produced_at[glyph as usize]);
+    let mut counts = [0usize; 2];
+    for (header, arg) in &entries {
+        let kind = usize::from(*header == Header::Item);
+        let slot = counts[kind];
+        counts[kind] += 1;
+        let what = if *header == Header::Mons {
+            "monster"
+        } else {
+            "item"
+        };
+        match slot_glyph(*header, slot) {
+            None => out.push(Diagnostic::new(
+                Code::DC0412,
+                arg.range,
+                format!(
+                    "{} entry {} is never placed: only the first {} entries have a glyph ({})",
+                    header.keyword(),
+                    slot + 1,
+                    if kind == 0 {
+                        MONSTER_GLYPHS
+                    } else {
+                        ITEM_GLYPHS
+                    },
+                    if kind == 0 {
+                        "`1` to `7`"
+                    } else {
+                        "`d` to `k`"
+                    }
+                ),
+            )),
+            Some(glyph) if !present.has(glyph) || keyed.has(glyph) => {
+                let why = if keyed.has(glyph) {
+                    format!("a K* header gives {} its own {what}", describe(glyph))
+                } else {
+                    format!("the map never holds its glyph {}", describe(glyph))
+                };
+                out.push(Diagnostic::new(
+                    Code::DC0412,
+                    arg.range,
+                    format!(
+                        "{} entry {} is never placed: {why}",
+                        header.keyword(),
+                        slot + 1
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    let [monsters, items] = counts;
+    for glyph in present.iter() {
+        if keyed.has(glyph) {
+            continue;
+        }
+        let (header, count, index, what) = match glyph {
+            b'1'..=b'7' => (Header::Mons, monsters, (glyph - b'1') as usize, "monster"),
+            b'd'..=b'k' => (Header::Item, items, (glyph - b'd') as usize, "item"),
+            _ => continue,
+        };
+        if index < count {
+            continue;
+        }
+        let Some(range) = site(glyph) else { continue };
+        let has = match count {
+            0 => format!("the vault has no {}", header.keyword()),
+            1 => format!("{} has 1 entry", header.keyword()),
+            n => format!("{} has {n} entries", header.keyword()),
+        };
+        out.push(Diagnostic::new(
+            Code::DC0413,
+            range,
+            format!(
+                "{} stands for {} entry {} but {has}: crawl places a random {what} here (`{}` says so, if that is meant)",
+                describe(glyph),
+                header.keyword(),
+                index + 1,
+                if header == Header::Mons { '0' } else { '%' }
+            ),
+        ));
+    }
+    // Letters are the glyphs authors give meanings to: one that nothing defines is most likely
+    // a forgotten definition or a typo. (Punctuation without a meaning, such as `'` or `"`,
+    // is a common way of writing floor that later transforms leave alone.)
+    for glyph in ever.iter() {
+        if !glyph.is_ascii_alphabetic() || has_default_meaning(glyph) || named.has(glyph) {
+            continue;
+        }
+        let Some(range) = first_cell[glyph as usize] else {
+            continue;
+        };
+        let other_case = if glyph.is_ascii_uppercase() {
+            glyph.to_ascii_lowercase()
+        } else {
+            glyph.to_ascii_uppercase()
+        };
+        let (replacement, title) = if named.has(other_case) || keyed.has(other_case) {
+            (
+                other_case,
+                format!(
+                    "; did you mean {}, which this vault defines?",
+                    describe(other_case)
+                ),
+            )
+        } else {
+            (b'.', String::new())
+        };
+        let edits: Vec<TextEdit> = vault
+            .rows()
+            .flat_map(|row| {
+                row.text
+                    .bytes()
+                    .enumerate()
+                    .filter(move |&(_, b)| b == glyph)
+                    .map(move |(i, _)| TextEdit {
+                        range: TextRange::at(
+                            row.range.start() + TextSize::from(i as u32),
+                            1.into(),
+                        ),
+                        new_text: (replacement as char).to_string(),
+                    })
+            })
+            .collect();
+        out.push(
+            Diagnostic::new(
+                Code::DC0410,
+                range,
+                format!(
+                    "{} means nothing in this vault: it is none of crawl's map glyphs and no header names it, so it becomes plain floor when the vault is placed{title}",
+                    describe(glyph)
+                ),
+            )
+            .with_fix(
+                format!(
+                    "Write {} for every {}",
+                    describe(replacement),
+                    describe(glyph)
+                ),
+                edits,
+            ),
+        );
+    }
+}
+
+/// A map character beyond ASCII: crawl reads each of its bytes as a glyph of no meaning.
+fn non_ascii(vault: &Vault, out: &mut Vec<Diagnostic>) {
+    for row in vault.rows() {
+        for (i, c) in row.text.char_indices().filter(|(_, c)| !c.is_ascii()) {
+            let range = TextRange::at(
+                row.range.start() + TextSize::from(i as u32),
+                TextSize::of(c),
+            );
+            out.push(Diagnostic::new(
+                Code::DC0410,
+                range,
+                format!(
+                    "U+{:04X} is not a map glyph: crawl reads its {} bytes as {} glyphs of no meaning, which become floor (the row is {} wider than it looks)",
+                    c as u32,
+                    c.len_utf8(),
+                    c.len_utf8(),
+                    match c.len_utf8() - 1 {
+                        1 => "one cell".to_string(),
+                        n => format!("{n} cells"),
+                    }
+                ),
+            ));
+        }
+    }
+}
+
+fn not_in_map(header: Header, key: &KeyGlyph, was_there: bool, at_placement: bool) -> Diagnostic {
+    let glyph = describe(key.glyph);
+    let message = match (was_there, at_placement) {
+        (false, _) => format!(
+            "the map never holds {glyph}: this {} does nothing for it",
+            header.keyword()
+        ),
+        (true, false) => format!(
+            "no cell holds {glyph} any more at this line (an earlier transform replaced them): this {} does nothing for it",
+            header.keyword()
+        ),
+        (true, true) => format!(
+            "no cell holds {glyph} when the vault is placed (a transform replaces them first): this {} never applies",
+            header.keyword()
+        ),
+    };
+    let diagnostic = Diagnostic::new(Code::DC0411, key.range, message);
+    if key.removable && header != Header::Shuffle {
+        diagnostic.with_replacement(format!("Remove {glyph} from the key"), key.range, "")
+    } else {
+        diagnostic
+    }
+}
+
+/// Runs a transform on the set of glyphs the map may hold; answers the glyphs it may write.
+fn apply(transform: &Transform, present: &mut Glyphs) -> Glyphs {
+    let mut made = Glyphs::default();
+    match transform {
+        Transform::Subst(subst) => {
+            let keys = Glyphs::of(&subst.keys);
+            if present.0 & keys.0 != 0 {
+                present.remove_all(keys);
+                for option in &subst.options {
+                    made.add_char(option.value);
+                }
+            }
+        }
+        Transform::NSubst(nsubst) => {
+            let keys = Glyphs::of(&nsubst.keys);
+            if present.0 & keys.0 != 0 {
+                // A segment without a count takes every cell left; otherwise the cells
+                // beyond the counts keep their glyph.
+                if nsubst.segments.iter().any(|s| s.count.is_none()) {
+                    present.remove_all(keys);
+                }
+                for option in nsubst.segments.iter().flat_map(|s| &s.options) {
+                    made.add_char(option.value);
+                }
+            }
+        }
+        Transform::Shuffle(shuffle) => {
+            let all: Glyphs = Glyphs::of(&shuffle.blocks.concat());
+            if present.0 & all.0 != 0 {
+                made = all;
+            }
+        }
+        Transform::Clear(glyphs) => {
+            let keys = Glyphs::of(glyphs);
+            if present.0 & keys.0 != 0 {
+                present.remove_all(keys);
+                made.add(b' ');
+            }
+        }
+    }
+    present.add_all(made);
+    made
+}
+
+/// A replacement token like `TUV*:10`: crawl takes a weight only after a single glyph, so it
+/// reads every character of the token, `:`, `1` and `0` included, as a glyph of weight 10.
+fn misread_weights(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
+    let Ok(keyed) = spec::split(&arg.text) else {
+        return;
+    };
+    // The replacement parts: SUBST's value; each NSUBST segment after its count.
+    let mut parts = Vec::new();
+    let value = keyed.value_range.clone();
+    if header == Header::Subst {
+        parts.push(value);
+    } else {
+        let mut start = value.start;
+        for segment in arg.text[value.clone()].split('/') {
+            let glyphs = segment.find(['=', ':']).map_or(0, |at| at + 1);
+            parts.push(start + glyphs..start + segment.len());
+            start += segment.len() + 1;
+        }
+    }
+    for part in parts {
+        let mut at = part.start;
+        for token in arg.text[part.clone()].split([' ', '\t']) {
+            let span = at..at + token.len();
+            at += token.len() + 1;
+            let bytes = token.as_bytes();
+            let Some(colon) = token.rfind(':') else {
+                continue;
+            };
+            let weight = &token[colon + 1..];
+            if bytes.len() < 4
+                || bytes[1] == b':'
+                || colon < 2
+                || weight.is_empty()
+                || !weight.bytes().all(|b| b.is_ascii_digit())
+                || !token.is_ascii()
+            {
+                continue;
+            }
+            let glyphs: Vec<String> = token.chars().map(|c| format!("`{c}`")).collect();
+            let mut fixed: Vec<String> = token[..colon - 1].chars().map(String::from).collect();
+            fixed.push(token[colon - 1..].to_string());
+            let fixed = fixed.join(" ");
+            out.push(
+                Diagnostic::new(
+                    Code::DC0418,
+                    range_in(arg, span.clone()),
+                    format!(
+                        "crawl reads `{token}` as the glyphs {}, each of weight 10: a weight only follows a lone glyph, as in `{}`",
+                        glyphs.join(", "),
+                        &token[colon - 1..]
+                    ),
+                )
+                .with_replacement(format!("Write `{fixed}`"), range_in(arg, span), fixed),
+            );
+        }
+    }
+}

@@ -1,0 +1,483 @@
+//! Tags across the vaults of a run, which crawl never checks: a SUBVAULT asks for a tag that
+//! no vault carries (crawl fails when it places the vault: "No vault found for tag"), and a
+//! TAGS word that crawl does not know, that no other vault carries and that nothing asks for
+//! (a likely typo: `no_monster_gne` quietly does nothing).
+//!
+//! Each segment is summed up on its own ([`TagFacts`], from its model), the run's facts are
+//! gathered in a [`TagIndex`] without positions, and each segment is checked against it
+//! ([`check_tags`]): an edit re-checks its own vault, and the others only when the index
+//! changes.
+
+use std::collections::{HashMap, HashSet};
+
+use levkit_diagnostics::{Code, Diagnostic, TextRange};
+use levkit_model::dcss::tables::WORDS;
+use levkit_model::dcss::{Segment, spec};
+use levkit_syntax::dcss::Header;
+
+/// What one segment says about tags.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TagFacts {
+    /// Per vault: its TAGS words (and the tags its Lua sets with literal `tags("...")`).
+    pub vaults: Vec<Vec<Tag>>,
+    /// The tags its SUBVAULTs ask for: each option, one or more tags a vault must all carry.
+    pub wanted: Vec<Wanted>,
+    /// The words of its Lua's string literals (a tag Lua looks up or sets is in use).
+    pub lua_words: Vec<String>,
+    /// The last words of string literals Lua extends with `..` (`"room_" .. n`): tags that
+    /// start with one may be made by Lua.
+    pub lua_prefixes: Vec<String>,
+    /// Its vaults' names (Lua may tag a vault with its own name, `e.tags(e.name())`).
+    pub names: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    pub word: String,
+    /// `None` for a tag set from Lua.
+    pub range: Option<TextRange>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wanted {
+    pub tags: Vec<String>,
+    pub range: TextRange,
+}
+
+/// The tag facts of a segment (ranges in the segment's model).
+pub fn tag_facts(segment: &Segment) -> TagFacts {
+    let mut facts = TagFacts::default();
+    // Every Lua text of the segment: lines, and the expressions of `lua:` markers.
+    let mut lua_texts: Vec<&str> = Vec::new();
+    let lua = match segment {
+        Segment::Global(global) => &global.lua,
+        Segment::Vault(vault) => {
+            facts.names.push(vault.name.value.clone());
+            lua_texts.extend(
+                vault
+                    .headers_of(Header::Marker)
+                    .flat_map(|h| &h.args)
+                    .filter_map(|a| spec::lua_marker(&a.text).map(|(_, lua)| lua)),
+            );
+            let mut tags: Vec<Tag> = vault
+                .tags()
+                .map(|a| Tag {
+                    word: a.text.clone(),
+                    range: Some(a.range),
+                })
+                .collect();
+            for line in vault.lua.iter().flat_map(|l| &l.lines) {
+                for literal in tags_calls(&line.text) {
+                    tags.extend(literal.split_whitespace().map(|word| Tag {
+                        word: word.to_string(),
+                        range: None,
+                    }));
+                }
+            }
+            facts.vaults.push(tags);
+            for arg in vault.headers_of(Header::Subvault).flat_map(|h| &h.args) {
+                let Ok(overlay) = spec::subvault(&arg.text) else {
+                    continue;
+                };
+                for (option, span) in overlay.options.iter().zip(&overlay.spans) {
+                    let tags: Vec<String> = option
+                        .value
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect();
+                    if !tags.is_empty() {
+                        facts.wanted.push(Wanted {
+                            tags,
+                            range: super::range_in(arg, span.clone()),
+                        });
+                    }
+                }
+            }
+            &vault.lua
+        }
+    };
+    lua_texts.extend(lua.iter().flat_map(|l| &l.lines).map(|l| l.text.as_str()));
+    let mut words = HashSet::new();
+    for text in lua_texts {
+        for literal in string_literals(text) {
+            let mut last = "";
+            for word in literal.text.split(|c: char| !is_tag_char(c)) {
+                if !word.is_empty() && words.insert(word) {
+                    facts.lua_words.push(word.to_string());
+                }
+                last = word;
+            }
+            // A stem such as `room_` or `serial_pan` (a short one, `x` or `no_`, says nothing).
+            if literal.concatenated && last.len() >= 5 && last.contains('_') {
+                facts.lua_prefixes.push(last.to_string());
+            }
+        }
+    }
+    facts
+}
+
+fn is_tag_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// A string literal of a line of Lua, and whether `..` extends it.
+struct Literal<'a> {
+    text: &'a str,
+    concatenated: bool,
+}
+
+/// The string literals of a line of Lua (quoted with `"` or `'`; long strings are rare in
+/// vaults and left out).
+fn string_literals(line: &str) -> Vec<Literal<'_>> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'-' if bytes.get(i + 1) == Some(&b'-') => break,
+            quote @ (b'"' | b'\'') => {
+                let start = i + 1;
+                i = start;
+                while i < bytes.len() && bytes[i] != quote {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                let end = i.min(line.len());
+                i += 1;
+                out.push(Literal {
+                    text: &line[start..end],
+                    concatenated: line
+                        .get(i.min(line.len())..)
+                        .is_some_and(|rest| rest.trim_start().starts_with("..")),
+                });
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// The literal arguments of `tags("...")` calls in a line of Lua.
+fn tags_calls(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("tags") {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + 4..].trim_start();
+        rest = &rest[at + 4..];
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let Some(after) = after.strip_prefix('(') else {
+            continue;
+        };
+        if let Some(literal) = string_literals(after).first()
+            && after.trim_start().starts_with(['"', '\''])
+        {
+            out.push(literal.text);
+        }
+    }
+    out
+}
+
+/// Whether crawl itself gives the tag a meaning (a flag, a word its code looks for, or one of
+/// its prefixes and suffixes).
+pub fn is_crawl_tag(tag: &str) -> bool {
+    let (words, patterns) = crawl_tags();
+    words.contains(tag)
+        || patterns.iter().any(|(prefix, suffix)| {
+            tag.len() > prefix.len() + suffix.len()
+                && tag.starts_with(prefix)
+                && tag.ends_with(suffix)
+        })
+}
+
+/// Words crawl knows whole, and (prefix, suffix) pairs of those it knows by pattern.
+type CrawlTags = (HashSet<&'static str>, Vec<(&'static str, &'static str)>);
+
+/// Crawl's TAGS words: those it knows whole, and the prefix and suffix around the `<...>` of
+/// those it knows by pattern (every vault's tags are looked up here).
+fn crawl_tags() -> &'static CrawlTags {
+    static TAGS: std::sync::OnceLock<CrawlTags> = std::sync::OnceLock::new();
+    TAGS.get_or_init(|| {
+        let mut words = HashSet::new();
+        let mut patterns = Vec::new();
+        for w in WORDS.iter().filter(|w| w.header == "TAGS") {
+            match (w.word.find('<'), w.word.rfind('>')) {
+                (Some(open), Some(close)) => patterns.push((&w.word[..open], &w.word[close + 1..])),
+                _ => {
+                    words.insert(w.word);
+                }
+            }
+        }
+        (words, patterns)
+    })
+}
+
+/// The tags crawl knows by name (for suggestions and completion).
+pub fn crawl_tag_words() -> impl Iterator<Item = &'static str> {
+    WORDS
+        .iter()
+        .filter(|w| w.header == "TAGS" && !w.word.contains('<'))
+        .map(|w| w.word)
+}
+
+/// What the vaults of a run do with tags, without positions (so that it stays the same while
+/// a vault is edited in ways that touch no tag).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TagIndex {
+    /// How many vaults carry each tag.
+    carriers: HashMap<String, usize>,
+    /// The tag sets of the vaults that carry several tags (a SUBVAULT may ask for several).
+    tag_sets: Vec<Vec<String>>,
+    /// Words of Lua strings, stems Lua extends, and vault names: tags Lua may set.
+    lua_words: HashSet<String>,
+    lua_prefixes: HashSet<String>,
+    names: HashSet<String>,
+    /// The tags SUBVAULTs ask for.
+    wanted: HashSet<String>,
+}
+
+impl TagIndex {
+    /// The index of some segments' facts.
+    pub fn new<'a>(facts: impl IntoIterator<Item = &'a TagFacts>) -> TagIndex {
+        let mut index = TagIndex::default();
+        for facts in facts {
+            for tags in &facts.vaults {
+                let mut set: Vec<String> = tags.iter().map(|t| t.word.clone()).collect();
+                set.sort();
+                set.dedup();
+                for tag in &set {
+                    *index.carriers.entry(tag.clone()).or_default() += 1;
+                }
+                if set.len() > 1 {
+                    index.tag_sets.push(set);
+                }
+            }
+            index.lua_words.extend(facts.lua_words.iter().cloned());
+            index
+                .lua_prefixes
+                .extend(facts.lua_prefixes.iter().cloned());
+            index.names.extend(facts.names.iter().cloned());
+            for w in &facts.wanted {
+                index.wanted.extend(w.tags.iter().cloned());
+            }
+        }
+        index
+    }
+
+    /// The index of several runs' parts together.
+    pub fn merge<'a>(parts: impl IntoIterator<Item = &'a TagIndex>) -> TagIndex {
+        let mut index = TagIndex::default();
+        for part in parts {
+            for (tag, n) in &part.carriers {
+                *index.carriers.entry(tag.clone()).or_default() += n;
+            }
+            index.tag_sets.extend(part.tag_sets.iter().cloned());
+            index.lua_words.extend(part.lua_words.iter().cloned());
+            index.lua_prefixes.extend(part.lua_prefixes.iter().cloned());
+            index.names.extend(part.names.iter().cloned());
+            index.wanted.extend(part.wanted.iter().cloned());
+        }
+        index
+    }
+
+    /// Whether Lua of the run may give a vault `tag`: written in a Lua string, made by
+    /// extending one, or a vault's name (`e.tags(e.name())`).
+    fn lua_may_make(&self, tag: &str) -> bool {
+        self.lua_words.contains(tag)
+            || self.names.contains(tag)
+            || self
+                .lua_prefixes
+                .iter()
+                .any(|p| tag.len() > p.len() && tag.starts_with(p.as_str()))
+    }
+
+    fn carried(&self, tag: &str) -> bool {
+        self.carriers.contains_key(tag)
+    }
+
+    /// Whether a vault carries all of `tags`, or Lua may set those no vault carries.
+    fn provides(&self, tags: &[String]) -> bool {
+        match tags {
+            [tag] => self.carried(tag) || self.lua_may_make(tag),
+            _ => {
+                self.tag_sets
+                    .iter()
+                    .any(|set| tags.iter().all(|t| set.binary_search(t).is_ok()))
+                    || tags.iter().all(|t| self.carried(t) || self.lua_may_make(t))
+            }
+        }
+    }
+
+    /// Every tag some vault of the run carries.
+    pub fn tags(&self) -> impl Iterator<Item = &str> {
+        self.carriers.keys().map(String::as_str)
+    }
+
+    /// The tags of the run that vaults are picked by (the suggestions for a SUBVAULT).
+    pub fn selection_tags(&self) -> impl Iterator<Item = &str> {
+        self.carriers
+            .keys()
+            .map(String::as_str)
+            .filter(|t| !is_flag(t))
+    }
+}
+
+/// The tag problems of one segment against the run's index (ranges in the segment's model).
+pub fn check_tags(index: &TagIndex, facts: &TagFacts) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for want in &facts.wanted {
+        if index.provides(&want.tags) {
+            continue;
+        }
+        let missing = want.tags.join(" ");
+        let mut diagnostic = Diagnostic::new(
+            Code::DC0414,
+            want.range,
+            format!(
+                "no vault of this run carries the tag{} '{missing}', and no Lua of the run sets it: crawl fails to place this SUBVAULT (No vault found for tag)",
+                if want.tags.len() > 1 { "s" } else { "" }
+            ),
+        );
+        if want.tags.len() == 1 {
+            let suggestion = typo_of(&missing, index.selection_tags());
+            diagnostic = did_you_mean(diagnostic, want.range, suggestion);
+        }
+        out.push(diagnostic);
+    }
+    for tags in &facts.vaults {
+        for tag in tags {
+            let Some(range) = tag.range else { continue };
+            let word = tag.word.as_str();
+            let used = is_crawl_tag(word)
+                || index.carriers.get(word).is_some_and(|&n| n > 1)
+                || index.wanted.contains(word)
+                || index.lua_words.contains(word)
+                || index
+                    .lua_prefixes
+                    .iter()
+                    .any(|p| word.len() > p.len() && word.starts_with(p.as_str()));
+            if used {
+                continue;
+            }
+            // crawl's code and its Lua libraries look up tags this run cannot see: only a
+            // tag that reads like a misspelling of one in use is reported.
+            let mut candidates: Vec<&str> = crawl_tag_words().collect();
+            candidates.extend(
+                index
+                    .carriers
+                    .iter()
+                    .filter(|(_, n)| **n > 1)
+                    .map(|(t, _)| t.as_str()),
+            );
+            candidates.extend(index.wanted.iter().map(String::as_str));
+            let Some(suggestion) = typo_of(word, candidates) else {
+                continue;
+            };
+            let diagnostic = Diagnostic::new(
+                Code::DC0416,
+                range,
+                format!(
+                    "'{word}' is none of crawl's tags, no other vault carries it and nothing asks for it (no SUBVAULT, no Lua)"
+                ),
+            );
+            out.push(did_you_mean(diagnostic, range, Some(suggestion)));
+        }
+    }
+    out
+}
+
+/// The candidate `word` reads like a misspelling of: close in spelling, its `_`-separated
+/// parts each close to the candidate's, and not differing only in numbers (`room_1`,
+/// `room_2` are distinct on purpose).
+fn typo_of<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let parts = |w: &str| -> Vec<String> { w.split('_').map(str::to_lowercase).collect() };
+    let digits_only = |a: &str, b: &str| {
+        let strip = |w: &str| {
+            w.chars()
+                .filter(|c| !c.is_ascii_digit())
+                .collect::<String>()
+        };
+        strip(a) == strip(b)
+    };
+    let word_parts = parts(word);
+    let mut best: Option<(usize, &'a str)> = None;
+    for candidate in candidates {
+        if candidate == word || digits_only(candidate, word) {
+            continue;
+        }
+        let candidate_parts = parts(candidate);
+        if candidate_parts.len() != word_parts.len() {
+            continue;
+        }
+        let mut distance = 0;
+        let close = word_parts.iter().zip(&candidate_parts).all(|(a, b)| {
+            let d = levkit_syntax::suggest::edit_distance(a, b);
+            distance += d;
+            2 * d < a.len().max(b.len())
+        });
+        let limit = (word.len() / 3).max(1);
+        if close && distance <= limit && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// A tag that only flags a vault (no vault is chosen by it).
+fn is_flag(tag: &str) -> bool {
+    WORDS
+        .iter()
+        .any(|w| w.header == "TAGS" && w.kind == "flag tag" && w.word == tag)
+}
+
+fn did_you_mean(diagnostic: Diagnostic, range: TextRange, suggestion: Option<&str>) -> Diagnostic {
+    let Some(suggestion) = suggestion else {
+        return diagnostic;
+    };
+    let mut diagnostic = diagnostic;
+    diagnostic
+        .message
+        .push_str(&format!("; did you mean '{suggestion}'?"));
+    diagnostic.with_replacement(format!("Replace with '{suggestion}'"), range, suggestion)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crawl_tags_include_its_prefixes_and_suffixes() {
+        assert!(is_crawl_tag("no_monster_gen"));
+        assert!(is_crawl_tag("uniq_orc_temple"));
+        assert!(is_crawl_tag("lair_entry"));
+        assert!(!is_crawl_tag("uniq_"));
+        assert!(!is_crawl_tag("no_monster_gne"));
+    }
+
+    #[test]
+    fn typos_are_close_part_by_part_and_not_only_in_numbers() {
+        let tags = [
+            "no_monster_gen",
+            "room_2",
+            "aquarium_subvault_bridge",
+            "no_species_op",
+        ];
+        assert_eq!(typo_of("no_mons_gen", tags), Some("no_monster_gen"));
+        assert_eq!(typo_of("no_monstr_gen", tags), Some("no_monster_gen"));
+        assert_eq!(typo_of("room_1", tags), None);
+        assert_eq!(typo_of("aquarium_subvault_wall", tags), None);
+        assert_eq!(typo_of("no_species_mu", tags), None);
+    }
+
+    #[test]
+    fn lua_strings_and_tags_calls() {
+        let literals = string_literals(r#"x = "a\"b" .. 'c' -- "d""#);
+        let texts: Vec<(&str, bool)> = literals.iter().map(|l| (l.text, l.concatenated)).collect();
+        assert_eq!(texts, [(r#"a\"b"#, true), ("c", false)]);
+        assert_eq!(
+            tags_calls(r#"tags("a b") dgn.tags('c') mytags("d")"#),
+            ["a b", "c"]
+        );
+    }
+}

@@ -1,0 +1,65 @@
+//! Tags across the workspace: SUBVAULTs asking for a tag no vault carries, and TAGS words
+//! that read like misspellings. The workspace's facts are gathered without positions
+//! ([`TagIndex`]), file by file, so that typing in a map or a monster list leaves the index
+//! as it was and re-checks the edited vault only.
+
+use levkit_check::dcss::{TagFacts, TagIndex, check_tags, tag_facts};
+use levkit_diagnostics::Diagnostic;
+use levkit_syntax::Dialect;
+
+use super::{SegmentText, segment_model, segments};
+use crate::db::{SourceFile, Workspace, dialect};
+
+#[salsa::tracked(returns(ref))]
+pub(crate) fn segment_tag_facts<'db>(
+    db: &'db dyn salsa::Database,
+    segment: SegmentText<'db>,
+) -> TagFacts {
+    tag_facts(segment_model(db, segment))
+}
+
+/// A file's part of the index.
+#[salsa::tracked(returns(ref))]
+fn file_tag_index(db: &dyn salsa::Database, file: SourceFile) -> TagIndex {
+    let placed = segments(db, file);
+    TagIndex::new(placed.iter().map(|p| segment_tag_facts(db, p.segment)))
+}
+
+/// The workspace's index.
+#[salsa::tracked(returns(ref))]
+pub(crate) fn tag_index(db: &dyn salsa::Database, workspace: Workspace) -> TagIndex {
+    let files: Vec<&TagIndex> = workspace
+        .files(db)
+        .iter()
+        .filter(|&&f| dialect(db, f) == Dialect::DcssDes)
+        .map(|&f| file_tag_index(db, f))
+        .collect();
+    TagIndex::merge(files)
+}
+
+/// A segment's tag problems (ranges in the segment).
+#[salsa::tracked(returns(ref))]
+fn segment_tag_problems<'db>(
+    db: &'db dyn salsa::Database,
+    workspace: Workspace,
+    segment: SegmentText<'db>,
+) -> Vec<Diagnostic> {
+    check_tags(tag_index(db, workspace), segment_tag_facts(db, segment))
+}
+
+/// A file's tag problems, in the file.
+#[salsa::tracked(returns(ref))]
+pub(crate) fn file_tag_problems(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+) -> Vec<Diagnostic> {
+    segments(db, file)
+        .iter()
+        .flat_map(|placed| {
+            segment_tag_problems(db, workspace, placed.segment)
+                .iter()
+                .map(|d| levkit_syntax::dcss::shifted(d, placed.start))
+        })
+        .collect()
+}
