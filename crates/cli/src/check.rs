@@ -24,6 +24,10 @@ pub struct CheckArgs {
     /// Also report lev_comp's `-w` warnings.
     #[arg(short = 'W', long = "extra-warnings")]
     extra_warnings: bool,
+    /// Also build every DCSS vault for 64 seeds and warn where some outcome walls off floor
+    /// (DC0501).
+    #[arg(long)]
+    reachability: bool,
     #[arg(long, default_value = "auto", value_parser = DialectArg::parser())]
     dialect: DialectArg,
     /// Colours in human output (NO_COLOR is honoured by `auto`).
@@ -81,6 +85,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut host = AnalysisHost::new();
     host.set_options(AnalysisOptions {
         extra_warnings: args.extra_warnings,
+        reachability: args.reachability,
     });
     let mut files = Vec::new();
     for (path, bytes) in contents {
@@ -115,14 +120,15 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     let progress = progress_bar(files.len());
     let analysis = host.analysis();
-    let reports: Vec<FileReport> = files
-        .par_iter()
-        .map_with(analysis, |analysis, &file| {
-            let report = FileReport::new(analysis, file);
-            progress.inc(1);
-            report
+    let reports: Vec<FileReport> = analysis
+        .diagnostics_of_all(&files, &|| progress.inc(1))
+        .and_then(|all| {
+            files
+                .iter()
+                .zip(all)
+                .map(|(&file, diagnostics)| FileReport::new(&analysis, file, diagnostics))
+                .collect()
         })
-        .collect::<Result<_, _>>()
         .unwrap_or_default();
     progress.finish_and_clear();
     // The process ends after the report: freeing the analysis (every file's trees and

@@ -78,6 +78,8 @@ pub fn run(args: &CompileArgs) -> u8 {
             compile_one(analysis, file, emit, &args.out)
         })
         .collect();
+    // The process ends after the report: freeing the analysis would only cost time.
+    std::mem::forget(host);
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
     for outcome in outcomes {
@@ -109,10 +111,8 @@ impl Outcome {
 
 fn compile_one(analysis: &Analysis, file: FileId, emit: EmitKind, out: &Path) -> Outcome {
     let mut outcome = Outcome::default();
-    let (Ok(report), Ok(compiled)) = (
-        FileReport::new(analysis, file),
-        analysis.compile(file, emit),
-    ) else {
+    let (Ok(report), Ok(compiled)) = (FileReport::of(analysis, file), analysis.compile(file, emit))
+    else {
         outcome.fail(EXIT_TROUBLE, "levkit: the analysis was interrupted".into());
         return outcome;
     };
@@ -166,9 +166,15 @@ fn compile_one(analysis: &Analysis, file: FileId, emit: EmitKind, out: &Path) ->
     outcome
 }
 
-/// Writes through a temporary file in the same directory and renames it into place, so a
-/// reader never sees a half-written level and an older, longer file never leaves stale bytes.
+/// Writes `bytes` to `path` unless it holds them already. A write goes through a temporary
+/// file in the same directory renamed into place, so a reader never sees a half-written level
+/// and an older, longer file never leaves stale bytes. Leaving an identical file alone spares
+/// the rename, the dearest part of compiling again into the same folder (ext4 also flushes
+/// the data of a file that replaces another).
 fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if holds(path, bytes) {
+        return Ok(());
+    }
     let file_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -178,6 +184,22 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&temporary, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&temporary);
     })
+}
+
+/// Whether `path` is a regular file holding exactly `bytes`. Its size is asked first, so
+/// that nothing but a regular file of the right size is opened (opening a FIFO would block).
+fn holds(path: &Path, bytes: &[u8]) -> bool {
+    use std::io::Read;
+    let same_size = |m: std::fs::Metadata| m.is_file() && m.len() == bytes.len() as u64;
+    if !std::fs::metadata(path).is_ok_and(same_size) {
+        return false;
+    }
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut old = vec![0; bytes.len()];
+    // The end must follow: the file may have grown since its size was asked.
+    file.read_exact(&mut old).is_ok() && old == bytes && file.read(&mut [0]).is_ok_and(|n| n == 0)
 }
 
 pub fn inspect(path: &Path) -> u8 {

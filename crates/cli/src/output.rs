@@ -2,7 +2,7 @@
 //! characters (Unicode scalar values).
 
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as ReportSeverity};
 use codespan_reporting::files::SimpleFile;
@@ -14,21 +14,31 @@ use serde_json::json;
 pub struct FileReport {
     pub path: PathBuf,
     pub text: Arc<str>,
-    pub line_index: Arc<LineIndex>,
+    /// Made when a position is first printed: most files of a large check have nothing to say.
+    pub line_index: OnceLock<LineIndex>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl FileReport {
     /// The file and every diagnostic the analysis's options let through.
+    pub fn of(
+        analysis: &levkit_ide::Analysis,
+        file: levkit_ide::FileId,
+    ) -> levkit_ide::Cancellable<FileReport> {
+        FileReport::new(analysis, file, analysis.diagnostics(file)?)
+    }
+
+    /// The file and its diagnostics.
     pub fn new(
         analysis: &levkit_ide::Analysis,
         file: levkit_ide::FileId,
+        diagnostics: Vec<Diagnostic>,
     ) -> levkit_ide::Cancellable<FileReport> {
         Ok(FileReport {
             path: analysis.path(file)?,
             text: analysis.file_text(file)?,
-            line_index: analysis.line_index(file)?,
-            diagnostics: analysis.diagnostics(file)?,
+            line_index: OnceLock::new(),
+            diagnostics,
         })
     }
 }
@@ -47,8 +57,9 @@ impl FileReport {
     }
 
     fn span(&self, range: TextRange) -> Span {
-        let start = self.line_index.line_col_chars(&self.text, range.start());
-        let end = self.line_index.line_col_chars(&self.text, range.end());
+        let index = self.line_index.get_or_init(|| LineIndex::new(&self.text));
+        let start = index.line_col_chars(&self.text, range.start());
+        let end = index.line_col_chars(&self.text, range.end());
         Span {
             line: start.line + 1,
             column: start.col + 1,
@@ -59,6 +70,9 @@ impl FileReport {
 }
 
 pub fn human(report: &FileReport, color: bool) -> String {
+    if report.diagnostics.is_empty() {
+        return String::new();
+    }
     let file = SimpleFile::new(report.display_path(), &*report.text);
     let config = term::Config::default();
     let mut buffer = if color {

@@ -13,11 +13,20 @@ use crate::{EXIT_ERRORS, EXIT_OK, EXIT_TROUBLE};
 
 #[derive(Args)]
 pub struct PreviewArgs {
-    /// A NetHack level file (`.des`) or a dungeon description (`dungeon.def`).
+    /// A NetHack level file (`.des`), a dungeon description (`dungeon.def`) or a DCSS vault
+    /// file (`.des`).
     file: PathBuf,
-    /// Which level of the file (default: the first).
-    #[arg(long)]
+    /// Which level (or vault) of the file (default: the first).
+    #[arg(long, conflicts_with = "all")]
     level: Option<String>,
+    /// Every level (or vault) of the file, one after the other; with `--format json`, one
+    /// JSON object per line, each with its `notes`.
+    #[arg(long, conflicts_with_all = ["watch", "serve", "heatmap", "output"])]
+    all: bool,
+    /// The player's place, for levels that depend on it (DCSS vaults): `D:5`, `Lair:2`...
+    /// (default: the first place the vault's DEPTH or PLACE allows).
+    #[arg(long)]
+    place: Option<String>,
     /// The game's random seed.
     #[arg(long, default_value_t = 1)]
     seed: u32,
@@ -76,6 +85,9 @@ pub enum Format {
     Json,
     /// Coloured tiles, 8x12 pixels a square, without glyphs (needs `-o FILE`).
     Png,
+    /// The map as resolved for the seed in the source's glyphs, before it is mirrored or
+    /// turned (a DCSS vault: what `map()` answers in its `validate` chunk).
+    Map,
 }
 
 pub fn run(args: &PreviewArgs) -> u8 {
@@ -90,6 +102,7 @@ pub fn run(args: &PreviewArgs) -> u8 {
                 level: args.level.clone(),
                 seed: args.seed,
                 depth: args.depth,
+                place: args.place.clone(),
                 ..PreviewRequest::default()
             },
         };
@@ -118,11 +131,16 @@ pub fn run(args: &PreviewArgs) -> u8 {
         sample: args
             .seeds
             .filter(|_| !args.heatmap && args.format == Format::Json),
+        place: args.place.clone(),
+        map: args.format == Format::Map,
         ..PreviewRequest::default()
     };
     let Ok(preview) = analysis.preview(file, &request) else {
         return EXIT_TROUBLE;
     };
+    if args.all {
+        return all_levels(args, &analysis, file, &request, preview);
+    }
     match preview {
         Preview::Level(level) => {
             if let Some(name) = &args.level
@@ -136,7 +154,7 @@ pub fn run(args: &PreviewArgs) -> u8 {
                 return EXIT_TROUBLE;
             }
             let Some(picture) = level.picture.as_ref() else {
-                if let Ok(report) = FileReport::new(&analysis, file) {
+                if let Ok(report) = FileReport::of(&analysis, file) {
                     let errors = FileReport {
                         diagnostics: report
                             .diagnostics
@@ -153,21 +171,10 @@ pub fn run(args: &PreviewArgs) -> u8 {
             if let (true, Some(seeds)) = (args.heatmap, args.seeds) {
                 return heatmap(args, &analysis, file, &request, &level.level, seeds);
             }
-            let title = format!(
-                "{}, seed {}, depth {}",
-                level.level,
-                args.seed,
-                level.depth.unwrap_or_default()
-            );
-            let rendered = match args.format {
-                Format::Png => return write_png(args, &picture.png()),
-                Format::Json => json(&*level),
-                Format::Text => picture.text(),
-                Format::Terrain => level.terrain.clone().unwrap_or_default(),
-                Format::Ansi => picture.ansi(),
-                Format::Svg => picture.svg(),
-                Format::Html => picture.html(&title),
-            };
+            if args.format == Format::Png {
+                return write_png(args, &picture.png());
+            }
+            let rendered = render_level(args, &level, picture, false);
             if args.format != Format::Json && args.format != Format::Html {
                 for note in &level.notes {
                     eprintln!("levkit: note: {note}");
@@ -206,6 +213,83 @@ pub fn run(args: &PreviewArgs) -> u8 {
             EXIT_ERRORS
         }
     }
+}
+
+/// A built level in the chosen format (`compact` JSON: one line).
+fn render_level(
+    args: &PreviewArgs,
+    level: &levkit_ide::LevelPreview,
+    picture: &levkit_render::Picture,
+    compact: bool,
+) -> String {
+    let title = level.title.clone().unwrap_or_else(|| level.level.clone());
+    match args.format {
+        Format::Png => String::new(),
+        Format::Json if compact => serde_json::to_string(level).unwrap_or_default() + "\n",
+        Format::Json => json(level),
+        Format::Text => picture.text(),
+        Format::Terrain => level.terrain.clone().unwrap_or_default(),
+        Format::Map => level.map.clone().unwrap_or_else(|| picture.text()),
+        Format::Ansi => picture.ansi(),
+        Format::Svg => picture.svg(),
+        Format::Html => picture.html(&title),
+    }
+}
+
+/// `--all`: every level of the file in turn. A level that cannot be built is reported and
+/// the others still printed; the exit status says whether any failed.
+fn all_levels(
+    args: &PreviewArgs,
+    analysis: &levkit_ide::Analysis,
+    file: FileId,
+    request: &PreviewRequest,
+    first: Preview,
+) -> u8 {
+    let Preview::Level(first) = first else {
+        eprintln!(
+            "levkit: --all previews the levels or vaults of a file; {} has none",
+            args.file.display()
+        );
+        return EXIT_ERRORS;
+    };
+    if args.format == Format::Png {
+        eprintln!("levkit: --all writes no PNG files; choose another --format");
+        return EXIT_TROUBLE;
+    }
+    let compact = args.format == Format::Json;
+    let mut status = EXIT_OK;
+    let mut out = std::io::stdout().lock();
+    for name in &first.levels {
+        let request = PreviewRequest {
+            level: Some(name.clone()),
+            ..request.clone()
+        };
+        let Ok(Preview::Level(level)) = analysis.preview(file, &request) else {
+            return EXIT_TROUBLE;
+        };
+        let text = match &level.picture {
+            Some(picture) => render_level(args, &level, picture, compact),
+            None if compact => serde_json::to_string(&*level).unwrap_or_default() + "\n",
+            None => {
+                status = EXIT_ERRORS;
+                format!("levkit: {name} has errors; fix them to preview it\n")
+            }
+        };
+        let heading = if compact {
+            String::new()
+        } else {
+            let mut heading = format!("== {}\n", level.title.as_deref().unwrap_or(name));
+            for note in &level.notes {
+                heading.push_str(&format!("note: {note}\n"));
+            }
+            heading
+        };
+        // A closed pipe (`| head`) ends the listing quietly.
+        if std::io::Write::write_all(&mut out, (heading + &text).as_bytes()).is_err() {
+            break;
+        }
+    }
+    status
 }
 
 fn format_name(format: Format) -> String {

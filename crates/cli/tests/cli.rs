@@ -266,6 +266,55 @@ fn a_level_with_errors_is_not_written_and_inspect_reads_what_is() {
     assert!(String::from_utf8_lossy(&broken.stderr).contains("the file ends inside"));
 }
 
+/// Compiling again into the same folder leaves a file that holds the same bytes alone (the
+/// same inode: not even renamed), replaces one whose bytes changed (a new inode, no stale
+/// tail), and replaces a FIFO in the way without opening it.
+#[cfg(unix)]
+#[test]
+fn compiling_again_rewrites_only_what_changed() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempdir("again");
+    let source = dir.join("two.des");
+    let level = |name: &str, row: &str| {
+        format!("MAZE:\"{name}\",' '\nGEOMETRY:center,center\nMAP\n{row}\nENDMAP\n")
+    };
+    let out = dir.join("out");
+    let compile = || {
+        let output = levkit(&[
+            "compile",
+            "--out",
+            out.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+    };
+    let inode = |name: &str| std::fs::metadata(out.join(name)).unwrap().ino();
+    std::fs::write(
+        &source,
+        level("same", "...") + &level("grows", ".........."),
+    )
+    .unwrap();
+    compile();
+    let (same, grows) = (inode("same.lev"), inode("grows.lev"));
+    std::fs::write(&source, level("same", "...") + &level("grows", "..")).unwrap();
+    let fifo = out.join("fifo.lev");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    compile();
+    assert_eq!(inode("same.lev"), same, "an identical file is left alone");
+    assert_ne!(inode("grows.lev"), grows, "a changed file is replaced");
+    let shorter = levkit(&["inspect", out.join("grows.lev").to_str().unwrap()]);
+    assert!(
+        stdout(&shorter).contains("size 2x1"),
+        "{}",
+        stdout(&shorter)
+    );
+    if made.is_ok_and(|s| s.success()) {
+        std::fs::write(&source, level("fifo", "...")).unwrap();
+        compile();
+        assert!(std::fs::metadata(&fifo).unwrap().is_file());
+    }
+}
+
 /// The built binary speaks LSP on standard input and output.
 #[test]
 fn lsp_over_stdio() {

@@ -3,7 +3,11 @@
 //! same order and builds the same level; and the renderings of the result.
 //!
 //! `level::Level` is the one model every stage writes and every rendering reads.
+//!
+//! [`dcss`]: DCSS vaults as crawl resolves them when it places one (transforms, sandboxed Lua,
+//! orientation, glyph meanings), for previews, statistics and reachability.
 
+pub mod dcss;
 pub mod dump;
 pub mod engrave;
 pub mod level;

@@ -27,6 +27,11 @@ pub struct PreviewRequest {
     /// Sample the heat over the builds for these seeds (first and last, inclusive) instead of
     /// expecting it from the statements ([`LevelPreview::heatmaps`]).
     pub sample: Option<(u32, u32)>,
+    /// The player's place (`D:5`, `Lair:2`), for dialects whose levels depend on it (DCSS
+    /// vaults); `None`: the first place the level allows.
+    pub place: Option<String>,
+    /// Also produce the level's map as its source's glyphs ([`LevelPreview::map`]).
+    pub map: bool,
 }
 
 impl Default for PreviewRequest {
@@ -38,6 +43,8 @@ impl Default for PreviewRequest {
             encoding: PositionEncoding::Utf16,
             terrain: false,
             sample: None,
+            place: None,
+            map: false,
         }
     }
 }
@@ -197,6 +204,10 @@ pub struct LevelPreview {
     /// The reference loads' text format, when asked for.
     #[serde(skip)]
     pub terrain: Option<String>,
+    /// The map as resolved for the seed, before it is mirrored or turned, in the source's
+    /// glyphs (a DCSS vault: what `map()` answers in its `validate`), when asked for.
+    #[serde(skip)]
+    pub map: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -413,6 +424,53 @@ pub struct NothingPreview {
     pub levels: Vec<String>,
     /// Why there is nothing to show.
     pub notes: Vec<String>,
+}
+
+/// Every square that shows something or that something of the source made, with what it
+/// holds and its colour.
+pub(crate) fn picture_cells(picture: &levkit_render::Picture, spans: &Spans<'_>) -> Vec<Cell> {
+    let range_of = |s: &levkit_render::Source| TextRange::new(s.start.into(), s.end.into());
+    let mut out = Vec::new();
+    for (y, row) in picture.squares.iter().enumerate() {
+        for (x, square) in row.iter().enumerate() {
+            let (glyph, color) = square.shown();
+            if glyph == ' ' && square.source.is_none() && square.things.is_empty() {
+                continue;
+            }
+            // What is shown, with the statement that made it (a thing's, else the
+            // terrain's), else the terrain.
+            let (what, source) = square
+                .things
+                .iter()
+                .find(|t| t.source.is_some())
+                .map(|t| (t.text.clone(), t.source))
+                .or_else(|| square.things.first().map(|t| (t.text.clone(), None)))
+                .filter(|(_, source)| source.is_some() || square.source.is_none())
+                .unwrap_or_else(|| (square.terrain.to_string(), square.source));
+            out.push(Cell {
+                x,
+                y,
+                glyph: glyph.to_string(),
+                what,
+                terrain: Some(square.terrain.to_string()),
+                lit: square.lit,
+                range: source.map(|s| spans.range(range_of(&s))),
+                source: source.map(|s| spans.source(range_of(&s))),
+                things: square
+                    .things
+                    .iter()
+                    .map(|t| Thing {
+                        glyph: t.glyph.to_string(),
+                        text: t.text.clone(),
+                        range: t.source.map(|s| spans.range(range_of(&s))),
+                        source: t.source.map(|s| spans.source(range_of(&s))),
+                    })
+                    .collect(),
+                color: Some(color.css().to_string()),
+            });
+        }
+    }
+    out
 }
 
 /// Converts byte ranges of one file into both wire forms.

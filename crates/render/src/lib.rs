@@ -16,7 +16,7 @@ mod dungeon;
 mod heatmap;
 
 pub use dungeon::{DungeonOverview, OverviewBranch, OverviewDungeon, OverviewLevel};
-pub use heatmap::Heatmap;
+pub use heatmap::{Heatmap, HeatmapLayer};
 
 use std::fmt::Write;
 
@@ -136,7 +136,7 @@ pub struct Square {
     /// The terrain's glyph and colour, and what is drawn on top.
     pub terrain_glyph: char,
     pub terrain_color: Color,
-    pub terrain: &'static str,
+    pub terrain: std::borrow::Cow<'static, str>,
     pub lit: bool,
     pub things: Vec<Thing>,
     /// The statement that set the terrain.
@@ -157,6 +157,7 @@ impl Square {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Picture {
+    /// Rows of squares: 21 of 80 for a NetHack level, a vault's own size for a DCSS vault.
     pub squares: Vec<Vec<Square>>,
     /// Notes for the reader (e.g. parts of the game's work not reproduced).
     pub notes: Vec<String>,
@@ -431,7 +432,7 @@ impl Picture {
                         Square {
                             terrain_glyph: glyph,
                             terrain_color: color,
-                            terrain: name,
+                            terrain: name.into(),
                             lit: cell.lit,
                             things: Vec::new(),
                             source: cell.origin.and_then(source),
@@ -499,7 +500,15 @@ impl Picture {
         }
     }
 
-    /// 21 rows of glyphs.
+    /// The number of columns and rows.
+    pub fn size(&self) -> (usize, usize) {
+        (
+            self.squares.iter().map(Vec::len).max().unwrap_or(0),
+            self.squares.len(),
+        )
+    }
+
+    /// The rows of glyphs.
     pub fn text(&self) -> String {
         let mut out = String::with_capacity(ROWNO * (COLNO + 1));
         for row in &self.squares {
@@ -537,7 +546,7 @@ impl Picture {
             let name = square
                 .things
                 .first()
-                .map_or(square.terrain, |t| t.name.as_str());
+                .map_or(square.terrain.as_ref(), |t| t.name.as_str());
             (glyph, color, name)
         }))
     }
@@ -566,7 +575,8 @@ impl Picture {
         const H: usize = 18;
         let legend = self.legend();
         let legend_rows = legend.len().div_ceil(4);
-        let (width, height) = (COLNO * W, ROWNO * H + 8 + legend_rows * H);
+        let (columns, rows) = self.size();
+        let (width, height) = (columns.max(80) * W, rows * H + 8 + legend_rows * H);
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -602,7 +612,7 @@ impl Picture {
             }
         }
         for (i, (glyph, color, meaning)) in legend.iter().enumerate() {
-            let (px, py) = ((i % 4) * 200 + 4, ROWNO * H + 8 + (i / 4) * H + H - 4);
+            let (px, py) = ((i % 4) * 200 + 4, rows * H + 8 + (i / 4) * H + H - 4);
             let _ = writeln!(
                 out,
                 "<text x=\"{px}\" y=\"{py}\" fill=\"{}\">{}</text><text x=\"{}\" y=\"{py}\" fill=\"#ccc\" font-size=\"12\">{}</text>",
@@ -622,7 +632,8 @@ impl Picture {
     pub fn png(&self) -> Vec<u8> {
         const W: u32 = 8;
         const H: u32 = 12;
-        let Some(mut pixmap) = tiny_skia::Pixmap::new(COLNO as u32 * W, ROWNO as u32 * H) else {
+        let (columns, rows) = self.size();
+        let Some(mut pixmap) = tiny_skia::Pixmap::new(columns as u32 * W, rows as u32 * H) else {
             return Vec::new();
         };
         pixmap.fill(tiny_skia::Color::from_rgba8(17, 17, 17, 255));

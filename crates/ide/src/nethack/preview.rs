@@ -20,7 +20,7 @@ use crate::dungeon::dungeon_model;
 use crate::nethack::nethack_model;
 use crate::preview::{
     Cell, Controls, Heat, HeatLayer, HeatValue, Heatmap, LegendEntry, LevelPreview, Preview,
-    PreviewRequest, Region, Spans, Thing,
+    PreviewRequest, Region, Spans, picture_cells,
 };
 
 const COLUMNS: usize = 80;
@@ -202,6 +202,7 @@ pub(crate) fn preview(
         error: None,
         picture: None,
         terrain: None,
+        map: None,
     };
     let diagnostics = file_diagnostics(db, file);
     // `Err(None)`: the level compiled to bytes the decoder refuses, a bug of levkit's.
@@ -272,7 +273,7 @@ pub(crate) fn preview(
                 .iter()
                 .map(|row| row.iter().map(|s| s.shown().0).collect())
                 .collect();
-            out.cells = cells(&picture, &spans);
+            out.cells = picture_cells(&picture, &spans);
             out.legend = picture
                 .legend()
                 .into_iter()
@@ -379,53 +380,6 @@ fn regions(sketched: &[SketchRegion], spans: &Spans<'_>) -> Vec<Region> {
         .collect()
 }
 
-/// Every square that shows something or that something of the source made, with what it
-/// holds and its colour.
-fn cells(picture: &levkit_render::Picture, spans: &Spans<'_>) -> Vec<Cell> {
-    let range_of = |s: &levkit_render::Source| TextRange::new(s.start.into(), s.end.into());
-    let mut out = Vec::new();
-    for (y, row) in picture.squares.iter().enumerate() {
-        for (x, square) in row.iter().enumerate() {
-            let (glyph, color) = square.shown();
-            if glyph == ' ' && square.source.is_none() && square.things.is_empty() {
-                continue;
-            }
-            // What is shown, with the statement that made it (a thing's, else the
-            // terrain's), else the terrain.
-            let (what, source) = square
-                .things
-                .iter()
-                .find(|t| t.source.is_some())
-                .map(|t| (t.text.clone(), t.source))
-                .or_else(|| square.things.first().map(|t| (t.text.clone(), None)))
-                .filter(|(_, source)| source.is_some() || square.source.is_none())
-                .unwrap_or_else(|| (square.terrain.to_string(), square.source));
-            out.push(Cell {
-                x,
-                y,
-                glyph: glyph.to_string(),
-                what,
-                terrain: Some(square.terrain.to_string()),
-                lit: square.lit,
-                range: source.map(|s| spans.range(range_of(&s))),
-                source: source.map(|s| spans.source(range_of(&s))),
-                things: square
-                    .things
-                    .iter()
-                    .map(|t| Thing {
-                        glyph: t.glyph.to_string(),
-                        text: t.text.clone(),
-                        range: t.source.map(|s| spans.range(range_of(&s))),
-                        source: t.source.map(|s| spans.source(range_of(&s))),
-                    })
-                    .collect(),
-                color: Some(color.css().to_string()),
-            });
-        }
-    }
-    out
-}
-
 /// In how many of the builds for `seeds` each square held something: all kinds, then each
 /// of [`KINDS`] (a square counts once per build and kind). `check` runs between batches of
 /// builds (it unwinds when the analysis is cancelled).
@@ -514,6 +468,7 @@ pub(crate) fn heatmap(
         level: name.to_string(),
         seeds: [first, last],
         counts: counts.chunks(COLNO).map(<[u32]>::to_vec).collect(),
+        layers: Vec::new(),
     })
 }
 
