@@ -2,8 +2,8 @@
 //! levkit's own words, over the primitives below), and nothing that reaches outside: no `io`,
 //! `os`, `package`/`require`, `debug`, `load`/`loadstring`/`dofile`/`loadfile`,
 //! `string.dump`, `setfenv`/`getfenv`, coroutines or `collectgarbage`. Every run has a
-//! budget: an instruction count and a wall-clock limit (checked every thousand
-//! instructions, so a loop stops within milliseconds of either) and a memory limit; a
+//! budget: an instruction count and a time limit (checked every thousand instructions, so a
+//! loop stops within milliseconds of either) and a memory limit; a
 //! `pcall` cannot swallow the stop. Lua patterns, which run in C without instruction
 //! counts, are refused when their cost could explode.
 //!
@@ -15,7 +15,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use levkit_syntax::dcss::Chunk;
 use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
@@ -26,7 +26,9 @@ use super::program::{FileLua, Program};
 
 /// The instructions one resolution may run (the corpus's busiest vault needs a fraction).
 pub const INSTRUCTION_LIMIT: u64 = 50_000_000;
-/// The wall-clock time one resolution may take.
+/// The time one resolution may take, on the clock of the thread that runs it: a busy machine
+/// (a test suite beside a build) then slows a vault down without stopping it, while on an idle
+/// one the limit is the wall-clock time a user waits.
 pub const TIME_LIMIT: Duration = Duration::from_millis(80);
 /// The memory a state may hold.
 pub const MEMORY_LIMIT: usize = 48 << 20;
@@ -57,7 +59,8 @@ impl Library for NoLibrary {
 #[derive(Default)]
 struct Runs {
     builds: Vec<(Build, u64)>,
-    started: Option<Instant>,
+    /// The thread's CPU clock when the run started.
+    started: Option<Duration>,
     instructions: u64,
     /// Why the run was stopped, once it was.
     stopped: Option<String>,
@@ -178,7 +181,7 @@ impl Sandbox {
                 if runs.stopped.is_none() {
                     let late = runs
                         .started
-                        .is_some_and(|s| s.elapsed() > TIME_LIMIT);
+                        .is_some_and(|s| thread_time().saturating_sub(s) > TIME_LIMIT);
                     if runs.instructions > INSTRUCTION_LIMIT {
                         runs.stopped = Some(format!(
                             "levkit stopped the vault's Lua after {} million instructions (its limit)",
@@ -548,7 +551,7 @@ impl Sandbox {
 
     fn reset_budget(&self) {
         let mut runs = self.runs.borrow_mut();
-        runs.started = Some(Instant::now());
+        runs.started = Some(thread_time());
         runs.instructions = 0;
         runs.stopped = None;
     }
@@ -601,13 +604,13 @@ impl Sandbox {
             (runs.started, runs.instructions)
         };
         self.reset_budget();
-        let entered = Instant::now();
+        let entered = thread_time();
         self.runs.borrow_mut().builds.push((build, id));
         let value = f(self);
         let mut runs = self.runs.borrow_mut();
         let (build, _) = runs.builds.pop().expect("the build pushed above");
         // The parent's budget again, as it was when the subvault started.
-        runs.started = parent.0.map(|s| s + entered.elapsed());
+        runs.started = parent.0.map(|s| s + thread_time().saturating_sub(entered));
         runs.instructions = parent.1;
         runs.stopped = None;
         drop(runs);
@@ -809,4 +812,33 @@ fn current_site(lua: &Lua, runs: &Shared) -> u32 {
         }
     }
     NONE
+}
+
+/// The CPU time the calling thread has used, where the system tells it; elsewhere the time
+/// since the thread first asked.
+#[cfg(unix)]
+pub fn thread_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec to write into; the clock id is a constant.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    if status != 0 {
+        return wall_time();
+    }
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+#[cfg(not(unix))]
+pub fn thread_time() -> Duration {
+    wall_time()
+}
+
+fn wall_time() -> Duration {
+    use std::time::Instant;
+    thread_local! {
+        static FIRST: Instant = Instant::now();
+    }
+    FIRST.with(|first| first.elapsed())
 }
