@@ -12,6 +12,8 @@ use levkit_generate::dcss::grid::option_bytes;
 use levkit_generate::dcss::{Program, Resolver};
 use levkit_model::dcss::spec;
 
+use dcss_common::stats::{critical, normal_quantile};
+
 const SEEDS: u64 = 2_000;
 /// How many vaults the test samples (evenly over the corpus).
 const VAULTS: usize = 60;
@@ -60,34 +62,6 @@ fn eligible(program: &Program) -> bool {
             ["subst", "nsubst", "shuffle", "mons"].contains(&c.function)
                 && (0..4).any(|part| weights(program, c.site, part).is_some())
         })
-}
-
-/// The chi-square value exceeded with probability `p` for `k` degrees of freedom
-/// (Wilson-Hilferty; `z` is the normal quantile of `1 - p`).
-fn critical(k: f64, z: f64) -> f64 {
-    let a = 2.0 / (9.0 * k);
-    k * (1.0 - a + z * a.sqrt()).powi(3)
-}
-
-/// The normal quantile of `1 - p` for small `p` (Acklam's tail approximation).
-fn normal_quantile(p: f64) -> f64 {
-    let q = (-2.0 * p.ln()).sqrt();
-    let c = [
-        -7.784_894_002_430_293e-3,
-        -3.223_964_580_411_365e-1,
-        -2.400_758_277_161_838,
-        -2.549_732_539_343_734,
-        4.374_664_141_464_968,
-        2.938_163_982_698_783,
-    ];
-    let d = [
-        7.784_695_709_041_462e-3,
-        3.224_671_290_700_398e-1,
-        2.445_134_137_142_996,
-        3.754_408_661_907_416,
-    ];
-    -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
-        / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1.0)
 }
 
 #[test]

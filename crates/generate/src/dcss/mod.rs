@@ -223,7 +223,7 @@ fn resolve_program(
     let Some(sandbox) = sandbox else {
         let mut build = new_build(rng);
         let failure = run_calls(None, library, &mut build).err();
-        let map = build.grid.trimmed_rows();
+        let map = build.grid.rows();
         if failure.is_none() && matches!(placement, Placement::Vault) {
             build.orient_randomly();
         }
@@ -282,9 +282,7 @@ fn resolve_program(
                     Step::Hooks(when) => sandbox.run_hooks(&env, when),
                 };
                 if let Err(failure) = result {
-                    let map = sandbox
-                        .build_mut(|b| b.grid.trimmed_rows())
-                        .unwrap_or_default();
+                    let map = sandbox.build_mut(|b| b.grid.rows()).unwrap_or_default();
                     return (map, Some(failure), true, veto);
                 }
             }
@@ -292,15 +290,11 @@ fn resolve_program(
                 Ok(Some(value)) => truthy(&value) || matches!(value, Value::Nil),
                 Ok(None) => true,
                 Err(failure) => {
-                    let map = sandbox
-                        .build_mut(|b| b.grid.trimmed_rows())
-                        .unwrap_or_default();
+                    let map = sandbox.build_mut(|b| b.grid.rows()).unwrap_or_default();
                     return (map, Some(failure), true, veto);
                 }
             };
-            let map = sandbox
-                .build_mut(|b| b.grid.trimmed_rows())
-                .unwrap_or_default();
+            let map = sandbox.build_mut(|b| b.grid.rows()).unwrap_or_default();
             (map, None, accepted, veto)
         });
         vetoed |= veto;

@@ -228,7 +228,7 @@ impl Sandbox {
             lua.create_function(move |lua, ()| {
                 let runs = r.borrow();
                 let rows = match runs.builds.last() {
-                    Some((build, _)) if build.padded => build.grid.trimmed_rows(),
+                    Some((build, _)) if build.padded => build.grid.rows(),
                     Some((build, _)) => build
                         .rows
                         .iter()

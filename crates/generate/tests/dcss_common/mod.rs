@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod stats;
+
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
