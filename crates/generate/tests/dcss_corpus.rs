@@ -70,11 +70,9 @@ fn every_corpus_vault_previews_for_seeds_1_to_20() {
             .iter()
             .find(|o| o.failure.as_ref().is_some_and(|f| !f.stopped))
         {
-            failed.push(format!(
-                "{} (seed {}): {}",
-                vault.program.name,
-                o.seed,
-                o.failure.as_ref().unwrap().message
+            failed.push((
+                vault.program.name.clone(),
+                o.failure.as_ref().unwrap().message.clone(),
             ));
         }
         if outcomes.iter().any(|o| o.has_unmodelled()) {
@@ -84,6 +82,12 @@ fn every_corpus_vault_previews_for_seeds_1_to_20() {
                 for n in o.notes.iter().filter(|n| n.unmodelled) {
                     seen.insert(n.message.clone());
                 }
+            }
+            // LEVKIT_NOTED=text lists the vaults with a note containing it.
+            if let Ok(wanted) = std::env::var("LEVKIT_NOTED")
+                && seen.iter().any(|n| n.contains(&wanted))
+            {
+                eprintln!("noted: {} ({})", vault.program.name, vault.path.display());
             }
             for n in seen {
                 *names.entry(n).or_default() += 1;
@@ -112,9 +116,19 @@ fn every_corpus_vault_previews_for_seeds_1_to_20() {
     for (name, count) in by_count.iter().take(60) {
         eprintln!("  {count:5}  {name}");
     }
-    eprintln!("{} vaults whose Lua failed for some seed:", failed.len());
-    for f in failed.iter().take(80) {
-        eprintln!("  {f}");
+    // Failures grouped by message (the same missing helper fails many vaults alike).
+    let mut by_message: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (name, message) in &failed {
+        by_message.entry(message).or_default().push(name);
+    }
+    let mut groups: Vec<_> = by_message.into_iter().collect();
+    groups.sort_by_key(|g| std::cmp::Reverse(g.1.len()));
+    eprintln!(
+        "{} vaults whose Lua failed for some seed, by message:",
+        failed.len()
+    );
+    for (message, names) in groups.iter().take(60) {
+        eprintln!("  {:5}  {message} (e.g. {})", names.len(), names[0]);
     }
     assert!(panics.is_empty(), "panics: {panics:?}");
     assert!(stopped.is_empty(), "stopped by the limits: {stopped:#?}");

@@ -131,6 +131,7 @@ pub const API: &[Entry] = &[
     m("name", "the vault's name"),
     m("has_tag", "whether the vault has a tag"),
     m("mapsize", "the map's width and height"),
+    m("is_valid_coord", "whether a cell lies on the map"),
     m("width", "the map's width"),
     m("height", "the map's height"),
     m("mapgrd", "mapgrd[x][y]: reads or sets a glyph"),
@@ -311,14 +312,23 @@ pub const API: &[Entry] = &[
         "dgn.set_random_mon_list",
         "the level's list of random monsters",
     ),
-    m("dgn.random_entry_arg", "a random entry of a list"),
+    m(
+        "dgn.random_entry_arg",
+        "a spec of alternatives with an argument added to each",
+    ),
     m(
         "dgn.random_item_def",
         "an item definition drawn from weighted names",
     ),
     m("dgn.monster_weapon", "a weapon for a monster"),
-    m("dgn.wizlab_chance_percent", "0"),
-    m("dgn.desolation_chance_percent", "0"),
+    m(
+        "dgn.wizlab_chance_percent",
+        "5: the share of levels (percent) that try a wizard's laboratory portal",
+    ),
+    m(
+        "dgn.desolation_chance_percent",
+        "5: the share of levels (percent) that try a desolation portal",
+    ),
     m(
         "dgn.persist",
         "data kept across levels (empty in a fresh game)",
@@ -329,10 +339,16 @@ pub const API: &[Entry] = &[
     nothing("dgn.seen_destroy_feat", PLAY),
     nothing("dgn.reset_feature_name_for", PLAY),
     nothing("dgn.set_branch_epilogue", "a branch's end-of-level script"),
-    no("dgn.map_parameters", LEVEL),
+    m(
+        "dgn.map_parameters",
+        "the tags the placements that led to the vault searched for, as its own tags name them",
+    ),
     no("dgn.place_maps", LEVEL),
     no("dgn.place_map", LEVEL),
-    no("dgn.map_by_tag", LEVEL),
+    m(
+        "dgn.map_by_tag",
+        "a vault of the workspace with the tag, allowed here, picked by weight (or nil)",
+    ),
     no("dgn.map_by_name", LEVEL),
     no("dgn.resolve_map", LEVEL),
     no("dgn.create_monster", LEVEL),
@@ -412,6 +428,21 @@ pub const API: &[Entry] = &[
     nothing("hatch_dest_name", "a hatch's marker"),
     nothing("Triggerable.synchronized_markers", PLAY),
     nothing(
+        "TriggerableFunction",
+        "a marker class whose objects act during play",
+    ),
+    nothing("DgnTriggerer", "what sets off a marker during play"),
+    nothing(
+        "MonPropsMarker",
+        "a marker class whose objects act during play",
+    ),
+    nothing("time_messages", "messages during play"),
+    nothing(
+        "callback",
+        "the table of functions markers call during play",
+    ),
+    nothing("colour.add_colour", "a colour that changes during play"),
+    nothing(
         "crawl_require",
         "loads one of crawl's Lua files (levkit's model of them is always there)",
     ),
@@ -424,19 +455,59 @@ pub const API: &[Entry] = &[
     m("door_vault_setup", "the door vaults' loot and runed doors"),
     m("master_elementalist_setup", "a master elementalist"),
     m("hall_of_blades_weapon", "two dancing weapons of rare types"),
-    no("ks_random_setup", "kennysheep vaults' random setup"),
-    no("ghost_setup", "ghost vaults' tags and chance"),
-    no("ghost_good_loot", "ghost vaults' loot"),
-    no("lone_ghost_extra_loot", "ghost vaults' loot"),
-    no("lone_ghost_guarded_loot", "ghost vaults' loot"),
-    no("setup_armoury_orcs", "ghost vaults' monsters"),
-    no("setup_gozag_gold", "ghost vaults' gold"),
-    no("setup_xom_dancing_weapon", "ghost vaults' monsters"),
-    no("gauntlet_setup", "the Gauntlet's setup"),
-    no("gauntlet_arena_setup", "the Gauntlet's setup"),
-    no("gauntlet_arena_set_tier", "the Gauntlet's setup"),
-    no("gauntlet_arena_custom_extra_items", "the Gauntlet's setup"),
-    no("gauntlet_exit_loot", "the Gauntlet's setup"),
+    m(
+        "ks_random_setup",
+        "kennysheep vaults' doors, border, inner walls, decorations and lava",
+    ),
+    m(
+        "ghost_setup",
+        "ghost vaults' tags, their chance, and rock for `c` in the Vaults",
+    ),
+    m(
+        "ghost_good_loot",
+        "ghost vaults' two item slots, better with depth",
+    ),
+    m(
+        "lone_ghost_extra_loot",
+        "lone ghost vaults' `d` and `e` loot by place",
+    ),
+    m(
+        "lone_ghost_guarded_loot",
+        "the item under a lone ghost, by place",
+    ),
+    m(
+        "setup_armoury_orcs",
+        "the orc armoury's warrior, knight and warlord",
+    ),
+    m(
+        "setup_gozag_gold",
+        "Gozag's ghost vault: gold piles by depth",
+    ),
+    m(
+        "setup_xom_dancing_weapon",
+        "Xom's ghost vault: a dancing weapon of chaos by depth",
+    ),
+    m(
+        "gauntlet_setup",
+        "the Gauntlet's transporters, tier 1 arenas, random monsters",
+    ),
+    m(
+        "gauntlet_arena_setup",
+        "a Gauntlet arena: a monster set of its tier, loot, monsters, terrain",
+    ),
+    m("gauntlet_arena_set_tier", "the tier of the next arenas"),
+    m(
+        "gauntlet_arena_custom_extra_items",
+        "the next arenas' extra items",
+    ),
+    m(
+        "gauntlet_arena_item_setup",
+        "a Gauntlet arena's loot (part of gauntlet_arena_setup)",
+    ),
+    m(
+        "gauntlet_exit_loot",
+        "the Gauntlet exit's pile of 7 to 16 items",
+    ),
     no("tutorial_intro", "the tutorial"),
     no("tutorial_msg", "the tutorial"),
     no("ziggurat_level", "the ziggurat's level builder"),

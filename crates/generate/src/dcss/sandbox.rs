@@ -512,6 +512,46 @@ impl Sandbox {
             })?,
         )?;
 
+        // map_by_tag(tag, check_depth): the name of the vault crawl's search by tag picks
+        // here (every word of `tag` among its tags, its DEPTH allowing the place when asked,
+        // by weight; one tagged `dummy` stands for none), or nil.
+        let r = runs.clone();
+        native.set(
+            "map_by_tag",
+            lua.create_function(move |lua, (tag, check_depth): (String, bool)| {
+                let link = lua.app_data_ref::<SandboxLink>().map(|l| l.0.clone());
+                let Some(link) = link else { return Ok(None) };
+                let words: Vec<&str> = tag.split_whitespace().collect();
+                let Some(first) = words.first() else {
+                    return Ok(None);
+                };
+                let candidates = link.library.tagged(first);
+                let mut runs = r.borrow_mut();
+                let Some((build, _)) = runs.builds.last_mut() else {
+                    return Ok(None);
+                };
+                let eligible: Vec<&Program> = candidates
+                    .iter()
+                    .map(|(p, _)| &**p)
+                    .filter(|p| p.weight > 0)
+                    .filter(|p| words.iter().all(|w| p.tags.iter().any(|t| t == w)))
+                    .filter(|p| {
+                        !check_depth
+                            || p.depth
+                                .as_deref()
+                                .is_none_or(|d| build.situation.is_within(d))
+                    })
+                    .collect();
+                let pick = build
+                    .rng
+                    .weighted(eligible.iter().map(|p| u64::from(p.weight)));
+                Ok(pick
+                    .map(|i| eligible[i])
+                    .filter(|p| !p.tags.iter().any(|t| t == "dummy"))
+                    .map(|p| p.name.clone()))
+            })?,
+        )?;
+
         // subvault(text): SUBVAULT's resolution, done by the engine.
         native.set(
             "subvault",
@@ -790,25 +830,59 @@ fn current_site(lua: &Lua, runs: &Shared) -> u32 {
             None => return NONE,
         }
     };
-    for level in 1..64 {
-        let found = lua.inspect_stack(level, |debug| {
+    // The chunks' names, made once: this runs on every change a vault's Lua makes.
+    let names: Vec<(Chunk, String)> = Chunk::ALL
+        .into_iter()
+        .map(|c| (c, chunk_name(id, c)))
+        .collect();
+    // Some(None): a frame of another chunk or file; None: no frame at that level.
+    let chunk_at = |level: usize| {
+        lua.inspect_stack(level, |debug| {
             let source = debug.source();
             let name = source.source.as_deref().unwrap_or("");
-            let chunk = Chunk::ALL
-                .into_iter()
-                .find(|&c| name.strip_prefix('=') == Some(&chunk_name(id, c)[1..]));
-            chunk.map(|c| (c, debug.current_line()))
-        });
-        match found {
-            None => break,
+            names
+                .iter()
+                .find(|(_, n)| n == name)
+                .map(|(c, _)| (*c, debug.current_line()))
+        })
+    };
+    let site = |chunk: Chunk, line: Option<usize>| {
+        let Some(lua_chunk) = program.chunk(chunk) else {
+            return NONE;
+        };
+        let line = lua_chunk.first + line.unwrap_or(1).saturating_sub(1) as u32;
+        program.site_at(chunk, line).unwrap_or(NONE)
+    };
+    // The innermost frame of the vault's chunks, near the top of the stack...
+    const NEAR: usize = 64;
+    for level in 1..NEAR {
+        match chunk_at(level) {
+            None => return NONE,
             Some(None) => continue,
-            Some(Some((chunk, line))) => {
-                let Some(lua_chunk) = program.chunk(chunk) else {
-                    return NONE;
-                };
-                let line = lua_chunk.first + line.unwrap_or(1).saturating_sub(1) as u32;
-                return program.site_at(chunk, line).unwrap_or(NONE);
-            }
+            Some(Some((chunk, line))) => return site(chunk, line),
+        }
+    }
+    // ...or, under deep recursion (a maze digger), from the bottom of the stack up: its depth
+    // found by halving, so that a change costs a few look-ups, not one per frame.
+    let (mut deep, mut shallow) = (NEAR, NEAR * 2);
+    while chunk_at(shallow).is_some() {
+        deep = shallow;
+        shallow *= 2;
+        if shallow > 1 << 20 {
+            return NONE;
+        }
+    }
+    while shallow - deep > 1 {
+        let middle = (deep + shallow) / 2;
+        if chunk_at(middle).is_some() {
+            deep = middle;
+        } else {
+            shallow = middle;
+        }
+    }
+    for level in (NEAR..=deep).rev() {
+        if let Some(Some((chunk, line))) = chunk_at(level) {
+            return site(chunk, line);
         }
     }
     NONE

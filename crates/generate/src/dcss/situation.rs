@@ -125,6 +125,31 @@ impl Situation {
         })
     }
 
+    /// Whether a depth list allows this place: a range that excludes it wins, else any range
+    /// that includes it (a list levkit cannot read allows nothing).
+    pub fn is_within(&self, list: &str) -> bool {
+        let Ok(ranges) = depth::parse(list) else {
+            return false;
+        };
+        let absdepth = self.absdepth();
+        let bottom = Situation::branch_depth(&self.branch);
+        let matches = |r: &depth::DepthRange| {
+            let (depth, last) = match r.branch.as_deref() {
+                None => (absdepth, None),
+                Some("*" | "any" | "Any") => (self.depth, Some(bottom)),
+                Some(b) if b.eq_ignore_ascii_case(&self.branch) => (self.depth, Some(bottom)),
+                Some(_) => return false,
+            };
+            match r.levels {
+                Levels::All => true,
+                Levels::Bottom => last.is_some_and(|l| depth == l),
+                Levels::Span { first, last } => depth >= first && last.is_none_or(|l| depth <= l),
+            }
+        };
+        !ranges.iter().any(|r| r.exclude && matches(r))
+            && ranges.iter().any(|r| !r.exclude && matches(r))
+    }
+
     /// The absolute depth (crawl's `you.absdepth()`).
     pub fn absdepth(&self) -> u32 {
         first_absdepth(&self.branch) + self.depth.saturating_sub(1)
@@ -172,5 +197,14 @@ mod tests {
             Situation::first_place("!D:1-3, Orc"),
             Some(("Orc".into(), 1))
         );
+        let d5 = Situation {
+            depth: 5,
+            ..Situation::default()
+        };
+        assert!(d5.is_within("D:4-8, Lair"));
+        assert!(!d5.is_within("D:2-8, !D:5"));
+        assert!(d5.is_within("5-"));
+        assert!(!d5.is_within("Lair, D:$"));
+        assert!(d5.is_within("D:5-$"));
     }
 }
