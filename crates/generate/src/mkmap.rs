@@ -121,7 +121,17 @@ pub(crate) struct Filled {
     pub max_x: i32,
     pub max_y: i32,
     pub count: usize,
+    /// The calls of the fill so far, and whether it stopped at [`FILL_CALL_LIMIT`].
+    calls: usize,
+    pub gave_up: bool,
 }
+
+/// The most calls one flood fill may make. A fill from a square its own scan skips (an
+/// irregular region starting on water, which the game's left scan steps over) calls itself
+/// for that square again from every neighbouring row and never ends: the game would hang on
+/// such a level (only a corrupt `.lev` has one). A fill of a real level makes at most about
+/// one call per square.
+pub const FILL_CALL_LIMIT: usize = 2 * COLNO * ROWNO;
 
 /// `flood_fill_rm`: gives room number `rmno` to the squares of (sx, sy)'s type connected to
 /// it, scanning line by line as the game does (its bounds quirks included). With `anyroom`
@@ -140,6 +150,8 @@ pub(crate) fn flood_fill_rm(
         max_x: sx,
         max_y: sy,
         count: 0,
+        calls: 0,
+        gave_up: false,
     };
     fill(level, sx, sy, rmno, lit, anyroom, &mut filled);
     filled
@@ -154,6 +166,11 @@ fn fill(
     anyroom: bool,
     f: &mut Filled,
 ) {
+    f.calls += 1;
+    if f.calls > FILL_CALL_LIMIT {
+        f.gave_up = true;
+        return;
+    }
     let fg = level.typ(sx, sy);
     while sx > 0
         && (if anyroom {

@@ -91,8 +91,7 @@ impl<'r> Loader<'r> {
         }
     }
 
-    /// Remembers a part of the game's work that levkit does not reproduce yet (once).
-    #[allow(dead_code)] // Everything the reference loads exercise is reproduced today.
+    /// Remembers a part of the game's work that levkit does not reproduce (once).
     pub(crate) fn note_unsupported(&mut self, what: &'static str) {
         if !self.unsupported.contains(&what) {
             self.unsupported.push(what);
@@ -321,6 +320,11 @@ impl<'r> Loader<'r> {
             if region.irregular {
                 let rmno = self.b.level.rooms.len() as u8 + crate::level::ROOMOFFSET;
                 let f = crate::mkmap::flood_fill_rm(&mut self.b.level, x1, y1, rmno, lit, true);
+                if f.gave_up {
+                    self.note_unsupported(
+                        "an irregular region whose flood fill never ends (the game would hang)",
+                    );
+                }
                 self.b
                     .add_room(f.min_x, f.min_y, f.max_x, f.max_y, false, rtype, true);
                 let room = self.b.level.rooms.last_mut().unwrap();
