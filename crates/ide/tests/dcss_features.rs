@@ -371,3 +371,49 @@ fn a_function_without_its_end_leaves_the_outline_standing() {
     // full_moon recovers a declaration cut short with an end before its start.
     expect!["Function c [Lua function]"].assert_eq(&outline("$0\n{{\n function c"));
 }
+
+/// The heat layers of `VAULT`'s preview: kind, mode, seeds, top of the scale, squares and note.
+fn heat_layers(request: &levkit_ide::PreviewRequest) -> String {
+    let mut host = AnalysisHost::new();
+    let file = host.set_file_bytes("vaults.des", VAULT.as_bytes());
+    let levkit_ide::Preview::Level(preview) = host.analysis().preview(file, request).unwrap()
+    else {
+        panic!("a vault preview");
+    };
+    preview
+        .heatmaps
+        .iter()
+        .map(|h| {
+            format!(
+                "{} {} {:?} max {:.2} on {} squares{}",
+                h.kind,
+                h.mode,
+                h.seeds,
+                h.max,
+                h.cells.len(),
+                h.note.as_ref().map_or(String::new(), |n| format!(": {n}"))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_vaults_heat_is_sampled_things_first_and_expected_heat_says_to_sample() {
+    expect!["all expected None max 0.00 on 0 squares: a vault's heat is only known by building it (its random choices and Lua): sample over seeds"]
+    .assert_eq(&heat_layers(&levkit_ide::PreviewRequest::default()));
+    expect![[r#"
+        all sampled Some([1, 40]) max 1.00 on 3 squares
+        wall sampled Some([1, 40]) max 1.00 on 17 squares
+        floor sampled Some([1, 40]) max 1.00 on 11 squares
+        water sampled Some([1, 40]) max 0.00 on 0 squares: none of the 40 builds had water here
+        lava sampled Some([1, 40]) max 0.00 on 0 squares: none of the 40 builds had lava here
+        door sampled Some([1, 40]) max 0.00 on 0 squares: none of the 40 builds had a door here
+        feature sampled Some([1, 40]) max 0.75 on 3 squares
+        monster sampled Some([1, 40]) max 1.00 on 2 squares
+        item sampled Some([1, 40]) max 1.00 on 1 squares"#]]
+    .assert_eq(&heat_layers(&levkit_ide::PreviewRequest {
+        sample: Some((1, 40)),
+        ..levkit_ide::PreviewRequest::default()
+    }));
+}

@@ -1,10 +1,12 @@
 // Opt-in end-to-end run in a real VS Code (code-server, on loopback), as a level designer
 // works: a level with mistakes (each diagnostic shown once), castle.des with the preview and
 // its overlays, typing into it at 20 characters a second (a broken state keeps the last good
-// picture under the error; the panel's redraws are counted), an RLG327 file's cards, and a
-// server restart. Saves docs/images/vscode-{castle,broken,rlg327}.png. Run by
+// picture under the error; the panel's redraws are counted), an RLG327 file's cards, a DCSS
+// vault file (a vault picked in the panel, its heat sampled over 100 builds), and a server
+// restart. Saves docs/images/vscode-{castle,broken,rlg327,dcss-heatmap}.png. Run by
 // `cargo xtask e2e-vscode` (see e2e/run.sh for the set-up).
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const url = process.env.CODE_SERVER_URL ?? "http://127.0.0.1:8089";
@@ -31,6 +33,15 @@ async function command(name) {
   await page.keyboard.type(name);
   await sleep(600);
   await page.keyboard.press("Enter");
+}
+
+/** Go to Line: the cursor on a 1-based line, shown in the middle of the editor. */
+async function goToLine(line) {
+  await page.keyboard.press("Control+G");
+  await sleep(400);
+  await page.keyboard.type(String(line));
+  await page.keyboard.press("Enter");
+  await sleep(400);
 }
 
 async function quickOpen(file) {
@@ -109,11 +120,7 @@ try {
   // statement (broken while half typed), then a comment line (the level builds throughout),
   // counting the panel's redraws.
   await page.locator(".monaco-editor .view-line").first().click();
-  await page.keyboard.press("Control+G");
-  await sleep(400);
-  await page.keyboard.type("61");
-  await page.keyboard.press("Enter");
-  await sleep(400);
+  await goToLine(61);
   await page.keyboard.press("End");
   await page.keyboard.press("Enter");
   await sleep(1500);
@@ -169,7 +176,65 @@ try {
   check("an RLG327 file shows its cards with every field, without level controls", cards.cards > 5 && cards.seedHidden && cards.heatHidden && cards.abil && cards.rrty, JSON.stringify(cards));
   await page.screenshot({ path: `${images}/vscode-rlg327.png` });
 
-  // 5. Restarting the server: no "DiagnosticCollection ... already exists", and the same
+  // 5. A DCSS vault file: the panel follows the cursor into a vault, its picker chooses
+  // another, and the heat, which a vault only has sampled, is counted over 100 builds.
+  const vaults = readFileSync(`${folder}/large_themed.des`, "utf8").split("\n");
+  const nameLine = (name) => vaults.findIndex((line) => new RegExp(`^NAME:\\s*${name}\\s*$`).test(line)) + 1;
+  const titleOf = () => frame.evaluate(() => document.getElementById("title")?.textContent ?? "");
+  const titled = (name) => frame.waitForFunction((name) => document.getElementById("title")?.textContent?.includes(`— ${name},`), name, { timeout: 60000 });
+  const castleVault = "minmay_goblin_kobold_castle";
+  await quickOpen("large_themed.des");
+  frame = await previewFrame();
+  await titled(castleVault);
+  await goToLine(nameLine("dragon1_lemuel") + 2);
+  await titled("dragon1_lemuel");
+  const followed = await titleOf();
+  await frame.locator("#level").selectOption(castleVault);
+  await titled(castleVault);
+  await frame.locator("#show-heat").check();
+  await frame.locator("#heat-mode").selectOption("expected");
+  await frame.waitForFunction(() => /sample over seeds/.test(document.getElementById("heat-note")?.textContent ?? ""), null, { timeout: 30000 });
+  const expectedNote = await frame.evaluate(() => document.getElementById("heat-note").textContent);
+  await frame.locator("#heat-mode").selectOption("sampled");
+  await frame.waitForFunction(() => /100 builds/.test(document.getElementById("heat-unit")?.textContent ?? ""), null, { timeout: 60000 });
+  // The editor shows the vault's source (its headers and map) beside its picture.
+  const end = vaults.findIndex((line, i) => i >= nameLine(castleVault) && line.trim() === "ENDMAP") + 1;
+  await goToLine(Math.round((nameLine(castleVault) + end) / 2));
+  await sleep(1000);
+  const vault = await frame.evaluate(() => ({
+    title: document.getElementById("title")?.textContent,
+    picked: /** @type {HTMLSelectElement} */ (document.getElementById("level")).value,
+    vaults: document.querySelectorAll("#level option").length,
+    kind: /** @type {HTMLSelectElement} */ (document.getElementById("heat-kind")).value,
+    kinds: [...document.querySelectorAll("#heat-kind option")].map((o) => o.textContent),
+    heat: document.querySelectorAll("#grid span.heat").length,
+    scale: document.getElementById("heat-scale").hidden ? null : `${document.getElementById("heat-high").textContent} ${document.getElementById("heat-unit").textContent}`,
+    legend: [...document.querySelectorAll("#legend li")].map((li) => li.textContent),
+    error: document.getElementById("error").hidden ? null : document.getElementById("error").textContent,
+    status: document.getElementById("status").textContent,
+    fits: document.getElementById("grid").getBoundingClientRect().width <= document.getElementById("viewport").clientWidth,
+  }));
+  check(
+    "a DCSS vault: the panel follows the cursor, the picker chooses the vault, expected heat says to sample",
+    followed.includes("— dragon1_lemuel,") && vault.picked === castleVault && vault.vaults > 40 && /only known by building it/.test(expectedNote),
+    JSON.stringify({ followed, picked: vault.picked, vaults: vault.vaults, expectedNote }),
+  );
+  check(
+    "the vault's sampled heat: title, things per square over 100 builds with its scale, legend, no error, fitted",
+    vault.title?.startsWith(`large_themed.des — ${castleVault}, seed 1`) &&
+      vault.kind === "all" &&
+      vault.kinds.includes("monster") &&
+      vault.heat > 50 &&
+      /share of builds, 100 builds \(seeds 1–100\)/.test(vault.scale ?? "") &&
+      vault.legend.some((l) => l.includes("goblin")) &&
+      vault.error === null &&
+      vault.status === "" &&
+      vault.fits,
+    JSON.stringify({ ...vault, legend: vault.legend.length }),
+  );
+  await page.screenshot({ path: `${images}/vscode-dcss-heatmap.png` });
+
+  // 6. Restarting the server: no "DiagnosticCollection ... already exists", and the same
   // problems as before.
   await quickOpen("mistakes.des");
   await sleep(1000);

@@ -2,8 +2,9 @@
 # Opt-in: a real VS Code (code-server, which needs Node 24: taken from PyPI) with the built
 # .vsix, driven by playwright on loopback. Checks diagnostics (each once), the preview of
 # castle.des with its overlays, a broken edit keeping the last good picture while typing at
-# 20 characters a second (the redraw rate is printed), an RLG327 file's cards and a server
-# restart; saves the screenshots in docs/images/. Run by `cargo xtask e2e-vscode`.
+# 20 characters a second (the redraw rate is printed), an RLG327 file's cards, a DCSS vault's
+# sampled heat and a server restart; saves the screenshots in docs/images/. Run by
+# `cargo xtask e2e-vscode`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 work="$root/target/e2e-vscode"
@@ -35,13 +36,15 @@ if [ ! -x "$work/node_modules/.bin/code-server" ]; then
 fi
 code_server="$work/node_modules/.bin/code-server"
 
-# The workspace: the game's castle, the bundled example with mistakes, RLG327 monsters.
+# The workspace: the game's castle, the bundled example with mistakes, RLG327 monsters, a
+# file of DCSS vaults.
 workspace="$work/workspace"
 rm -rf "$workspace"
 mkdir -p "$workspace"
 cp "$corpus/nethack-3.4.3/castle.des" "$workspace/castle.des"
 cp "$root/test-data/examples/mistakes.des" "$workspace/mistakes.des"
 cp "$corpus/rlg327/monsters/codebymax__dungeon_explorer__monster_desc.txt" "$workspace/monster_desc.txt"
+cp "$corpus/dcss-0.28.0/des/variable/large_themed.des" "$workspace/large_themed.des"
 
 data="$work/data"
 rm -rf "$data" "$work/extensions"

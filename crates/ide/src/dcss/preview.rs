@@ -404,6 +404,8 @@ pub(crate) fn preview(
             db.unwind_if_revision_cancelled()
         });
         out.heatmaps = sampled_layers(&counts, &outcome, (first, last));
+    } else {
+        out.heatmaps = vec![unexpected_layer()];
     }
     let mut picture = picture;
     picture.notes = out.notes.clone();
@@ -505,16 +507,32 @@ pub(crate) fn count_kinds(
     out
 }
 
-/// The sampled layers, drawn over the shown outcome's cells.
+/// The heat asked for without sampling: a vault has no expected heat (what its random
+/// choices and Lua place is only known by building it), so one empty layer says so.
+fn unexpected_layer() -> HeatLayer {
+    HeatLayer {
+        kind: "all".into(),
+        mode: "expected".into(),
+        seeds: None,
+        unit: "things expected".into(),
+        max: 0.0,
+        cells: Vec::new(),
+        note: Some(
+            "a vault's heat is only known by building it (its random choices and Lua): sample over seeds".into(),
+        ),
+    }
+}
+
+/// The sampled layers, drawn over the shown outcome's cells: first `all` (a monster or an
+/// item, the things NetHack's heat counts), then one per kind of [`KINDS`].
 fn sampled_layers(
     counts: &KindCounts,
     shown: &Outcome,
     (first, last): (u32, u32),
 ) -> Vec<HeatLayer> {
     let builds = f64::from(last - first) + 1.0;
-    KINDS
-        .iter()
-        .zip(&counts.counts)
+    std::iter::once(("all", &counts.counts[KINDS.len()]))
+        .chain(KINDS.iter().copied().zip(&counts.counts))
         .map(|(kind, layer)| {
             let mut cells = Vec::new();
             for y in 0..shown.height() {
@@ -540,9 +558,21 @@ fn sampled_layers(
                 seeds: Some([first, last]),
                 unit: "share of builds".into(),
                 max,
-                note: cells
-                    .is_empty()
-                    .then(|| format!("none of the {builds} builds made a {kind} here")),
+                note: cells.is_empty().then(|| {
+                    let what = match kind {
+                        "all" => "a monster or an item",
+                        "floor" => "floor",
+                        "water" => "water",
+                        "lava" => "lava",
+                        "item" => "an item",
+                        "wall" => "a wall",
+                        "door" => "a door",
+                        "feature" => "a feature",
+                        "monster" => "a monster",
+                        other => other,
+                    };
+                    format!("none of the {builds} builds had {what} here")
+                }),
                 cells,
             }
         })
