@@ -328,7 +328,7 @@ codes! {
     DC0418 Warning Default "weight-read-as-glyphs" "A SUBST or NSUBST replacement like `ab:10`: crawl takes a weight only after a lone glyph, so it reads every character, `:` and the digits included, as a glyph." "";
 
     // ---- resolving the vault for many seeds (levkit check --reachability) ----------------------
-    DC0501 Warning Default "unreachable-pocket" "Some random outcomes of the vault wall off floor that no walk from its edges, exits and stairs reaches (crawl's debug placement reports an isolated area)." "Isolated area in vault";
+    DC0501 Warning Default "unreachable-pocket" "Some random outcomes of the vault, not all, wall off floor that no walk from its edges, exits and stairs reaches (crawl's debug placement reports an isolated area); floor walled off in every outcome is taken as the design." "Isolated area in vault";
 
     // ---- across files --------------------------------------------------------------------------
     DC0301 Error Default "duplicate-vault-name" "Two vaults share a name (names are global across every file crawl loads)." "Map named 'X' already loaded at F:L";

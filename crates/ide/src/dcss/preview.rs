@@ -675,6 +675,9 @@ pub(crate) fn segment_reachability<'db>(
     survey
         .pockets()
         .into_iter()
+        // Floor walled off in every outcome is the author's design (a closet reached by
+        // teleport, an island in lava), not something the randomness does.
+        .filter(|pocket| pocket.seeds_isolated < pocket.seeds)
         .filter_map(|pocket| {
             let first = cell_range(*pocket.cells.first()?)?;
             let share = 100.0 * f64::from(pocket.seeds_isolated) / f64::from(pocket.seeds);
