@@ -2,6 +2,7 @@
 //! converts back.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use levkit_diagnostics::{PositionEncoding, Severity, TextRange};
 use levkit_ide::{
@@ -289,7 +290,7 @@ impl LanguageServer for Backend {
                 };
                 if !state.files.by_uri.contains_key(&uri) {
                     let file = state.host.set_file_bytes(path, &bytes);
-                    state.files.insert(uri, file);
+                    Arc::make_mut(&mut state.files).insert(uri, file);
                 }
             }
         }
@@ -341,7 +342,7 @@ impl LanguageServer for Backend {
                 }
                 None => {
                     let file = state.host.set_file_bytes(path, document.text.as_bytes());
-                    state.files.insert(document.uri.clone(), file);
+                    Arc::make_mut(&mut state.files).insert(document.uri.clone(), file);
                     file
                 }
             };
@@ -359,28 +360,45 @@ impl LanguageServer for Backend {
             let Some(file) = state.files.by_uri.get(&params.text_document.uri).copied() else {
                 return;
             };
-            let Ok(current) = state.host.analysis().file_text(file) else {
+            let analysis = state.host.analysis();
+            let (Ok(current), Ok(index)) = (analysis.file_text(file), analysis.line_index(file))
+            else {
                 return;
             };
-            let mut text = current.to_string();
+            drop(analysis);
+            // The first change is placed by the index the analysis has; each further one by
+            // an index of the text the changes before it made.
+            let mut lines = crate::Lines {
+                text: current,
+                index,
+                encoding,
+            };
+            let mut text: Option<String> = None;
             for change in params.content_changes {
-                match change.range {
+                if let Some(text) = &text {
+                    lines = crate::Lines {
+                        text: text.as_str().into(),
+                        index: Arc::new(levkit_diagnostics::LineIndex::new(text)),
+                        encoding,
+                    };
+                }
+                let replaced = match change.range {
                     Some(range) => {
-                        let lines = crate::Lines {
-                            text: text.as_str().into(),
-                            index: std::sync::Arc::new(levkit_diagnostics::LineIndex::new(&text)),
-                            encoding,
-                        };
                         let span = lines.text_range(range);
-                        text.replace_range(
+                        let mut edited = text.take().unwrap_or_else(|| lines.text.to_string());
+                        edited.replace_range(
                             usize::from(span.start())..usize::from(span.end()),
                             &change.text,
                         );
+                        edited
                     }
-                    None => text = change.text,
-                }
+                    None => change.text,
+                };
+                text = Some(replaced);
             }
-            state.host.set_file_text(file, text);
+            if let Some(text) = text {
+                state.host.set_file_text(file, text);
+            }
             state.open.insert(
                 params.text_document.uri.clone(),
                 params.text_document.version,
@@ -407,7 +425,7 @@ impl LanguageServer for Backend {
                         state.host.set_dialect_override(file, None);
                     }
                     None => {
-                        state.files.remove(&uri);
+                        Arc::make_mut(&mut state.files).remove(&uri);
                         state.host.remove_file(file);
                     }
                 }
@@ -444,10 +462,10 @@ impl LanguageServer for Backend {
                     }
                     (Ok(bytes), None) => {
                         let file = state.host.set_file_bytes(path, &bytes);
-                        state.files.insert(change.uri, file);
+                        Arc::make_mut(&mut state.files).insert(change.uri, file);
                     }
                     (Err(_), Some(file)) => {
-                        state.files.remove(&change.uri);
+                        Arc::make_mut(&mut state.files).remove(&change.uri);
                         state.host.remove_file(file);
                     }
                     _ => {}

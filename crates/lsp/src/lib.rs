@@ -75,8 +75,9 @@ pub struct Backend {
 /// Everything the server knows; edits go through the lock, queries run on snapshots.
 struct State {
     host: AnalysisHost,
-    /// Every file the server knows (open documents and the workspace's level files).
-    files: Documents,
+    /// Every file the server knows (open documents and the workspace's level files); shared
+    /// with the queries at work, so that handing it to one costs no copy.
+    files: Arc<Documents>,
     /// Open documents and their versions.
     open: HashMap<Uri, i32>,
     encoding: PositionEncoding,
@@ -115,7 +116,7 @@ impl Documents {
 /// What a query needs besides the snapshot.
 #[derive(Clone)]
 struct Context {
-    files: Documents,
+    files: Arc<Documents>,
     encoding: PositionEncoding,
 }
 
@@ -178,7 +179,7 @@ impl Backend {
                     });
                     host
                 },
-                files: Documents::default(),
+                files: Arc::default(),
                 open: HashMap::new(),
                 encoding: PositionEncoding::Utf16,
                 roots: Vec::new(),
@@ -280,28 +281,62 @@ impl Backend {
             pull,
         });
         self.publish_to(first, &plan).await;
+        if rest.is_empty() {
+            return;
+        }
         let backend = self.clone();
-        tokio::spawn(async move { backend.publish_to(rest, &plan).await });
+        tokio::spawn(async move {
+            // After a pause in typing: each keystroke would supersede the work, and take the
+            // cores from its own document's diagnostics meanwhile.
+            tokio::time::sleep(BACKGROUND_DELAY).await;
+            backend.publish_to(rest, &plan).await
+        });
     }
 
-    /// Publishes to `documents` what `plan` says, until a newer change starts its own.
+    /// Publishes to `documents` what `plan` says, until a newer change starts its own. Their
+    /// diagnostics are computed in one query, on one snapshot.
     async fn publish_to(&self, documents: Vec<(Uri, i32)>, plan: &Publication) {
+        if documents.is_empty() {
+            return;
+        }
+        let mut computed: Vec<Option<Vec<tower_lsp_server::ls_types::Diagnostic>>> = Vec::new();
+        if !plan.pull {
+            let uris: Vec<Uri> = documents.iter().map(|(uri, _)| uri.clone()).collect();
+            let (published_changes, generation) = (self.published_changes.clone(), plan.generation);
+            computed = self
+                .query(move |analysis, cx| {
+                    let mut out = Vec::with_capacity(uris.len());
+                    for uri in &uris {
+                        if published_changes.load(Ordering::SeqCst) != generation {
+                            break;
+                        }
+                        let file = cx.file(uri);
+                        out.push(
+                            file.and_then(|f| handlers::diagnostics(analysis, cx, f))
+                                .ok(),
+                        );
+                    }
+                    Ok(out)
+                })
+                .await
+                .unwrap_or_default();
+        }
+        let mut computed = computed.into_iter();
         for (uri, version) in documents {
             if self.published_changes.load(Ordering::SeqCst) != plan.generation {
                 return;
             }
             if !plan.pull {
-                let target = uri.clone();
-                let computed = self
-                    .query(move |analysis, cx| {
-                        handlers::diagnostics(analysis, cx, cx.file(&target)?)
-                    })
-                    .await;
-                let Ok(diagnostics) = computed else { continue };
+                // Not computed: cancelled by a newer edit, which publishes.
+                let Some(diagnostics) = computed.next().flatten() else {
+                    continue;
+                };
                 let fresh = {
                     let mut state = self.state();
                     let unchanged = state.published.get(&uri) == Some(&diagnostics);
-                    state.published.insert(uri.clone(), diagnostics.clone());
+                    if !unchanged {
+                        state.published.insert(uri.clone(), diagnostics.clone());
+                    }
                     plan.edited.contains(&uri) || !unchanged
                 };
                 if fresh {
@@ -321,6 +356,9 @@ impl Backend {
         }
     }
 }
+
+/// How long the documents an edit did not touch wait before their diagnostics are computed.
+const BACKGROUND_DELAY: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// What one change publishes, and to whom.
 struct Publication {

@@ -5,6 +5,8 @@
 //! failed, and what `validate` and `veto` said. Sampled heat counts, per cell of the vault's
 //! map, how often it is each kind of thing over many seeds.
 
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -54,10 +56,9 @@ pub(crate) fn file_lua(db: &dyn salsa::Database, file: SourceFile) -> Arc<FileLu
     Arc::new(FileLua::new(globals))
 }
 
-/// Every vault and file Lua of the workspace's DCSS files, in crawl's load order (paths'
-/// byte order): what SUBVAULT and calls to other files' functions draw on.
+/// The workspace's DCSS files in crawl's load order (their paths' byte order).
 #[salsa::tracked(returns(ref))]
-pub(crate) fn catalogue(db: &dyn salsa::Database, workspace: Workspace) -> Arc<Catalogue> {
+fn load_order(db: &dyn salsa::Database, workspace: Workspace) -> Vec<SourceFile> {
     let mut files: Vec<SourceFile> = workspace
         .files(db)
         .iter()
@@ -70,13 +71,33 @@ pub(crate) fn catalogue(db: &dyn salsa::Database, workspace: Workspace) -> Arc<C
             .as_encoded_bytes()
             .cmp(b.path(db).as_os_str().as_encoded_bytes())
     });
-    Arc::new(Catalogue::new(files.into_iter().map(|file| {
-        let programs = segments(db, file)
+    files
+}
+
+/// A file's Lua and vaults, in file order.
+fn file_library(db: &dyn salsa::Database, file: SourceFile) -> (Arc<FileLua>, Vec<Arc<Program>>) {
+    let programs = segments(db, file)
+        .iter()
+        .filter_map(|p| segment_program(db, p.segment).clone())
+        .collect();
+    (file_lua(db, file).clone(), programs)
+}
+
+/// Every vault and file Lua of the workspace's DCSS files, in crawl's load order: what
+/// SUBVAULT and calls to other files' functions draw on.
+#[salsa::tracked(returns(ref))]
+pub(crate) fn catalogue(db: &dyn salsa::Database, workspace: Workspace) -> Arc<Catalogue> {
+    Arc::new(Catalogue::new(
+        load_order(db, workspace)
             .iter()
-            .filter_map(|p| segment_program(db, p.segment).clone())
-            .collect();
-        (file_lua(db, file).clone(), programs)
-    })))
+            .map(|&file| file_library(db, file)),
+    ))
+}
+
+/// One file's part of the [`catalogue`]: the catalogue of that file alone.
+#[salsa::tracked(returns(ref))]
+fn file_catalogue(db: &dyn salsa::Database, file: SourceFile) -> Catalogue {
+    Catalogue::new([file_library(db, file)])
 }
 
 /// A vault of a file: where its segment starts, and its program.
@@ -622,6 +643,140 @@ pub(crate) fn heatmap(
     })
 }
 
+/// The vault's builds for seeds 1 to [`REACHABILITY_SEEDS`], surveyed; `None` as soon as
+/// `abandon` says so after a build.
+fn survey(
+    db: &dyn salsa::Database,
+    program: &Arc<Program>,
+    file_lua: &Arc<FileLua>,
+    library: Rc<dyn Library>,
+    situation: &Situation,
+    abandon: &dyn Fn() -> bool,
+) -> Option<levkit_generate::dcss::reach::Survey> {
+    let mut resolver = Resolver::new(program.clone(), file_lua.clone(), library);
+    let mut survey = levkit_generate::dcss::reach::Survey::default();
+    for seed in 1..=REACHABILITY_SEEDS {
+        db.unwind_if_revision_cancelled();
+        let outcome = resolver.resolve(u64::from(seed), situation, false);
+        if abandon() {
+            return None;
+        }
+        if outcome.failure.is_none() && !outcome.vetoed && !outcome.gave_up {
+            survey.add(&outcome);
+        }
+    }
+    Some(survey)
+}
+
+/// How many times a survey starts again with more of the workspace before it takes the
+/// whole catalogue.
+const SURVEY_ATTEMPTS: usize = 256;
+
+/// [`survey`] for a vault that draws on the workspace. The catalogue changes with every
+/// edit of any vault, so the survey reads only the names and tags it asks for, each through
+/// its own query ([`library_definitions`], [`library_tagged`]): another vault's edit re-runs
+/// it only if it changes one of those answers. What it asks is known only by running it, so
+/// it runs with the answers gathered so far and starts again as soon as it asks something
+/// new; the survey that asked nothing new is the one the whole catalogue gives.
+fn survey_with_workspace(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    program: &Arc<Program>,
+    file_lua: &Arc<FileLua>,
+    situation: &Situation,
+) -> levkit_generate::dcss::reach::Survey {
+    let part = Rc::new(LibraryPart::default());
+    for _ in 0..SURVEY_ATTEMPTS {
+        let asked_more = || !part.asked.borrow().is_empty();
+        if let Some(survey) = survey(db, program, file_lua, part.clone(), situation, &asked_more) {
+            return survey;
+        }
+        let asked = part.asked.take();
+        for name in asked.names {
+            let found = library_definitions(db, workspace, name.clone()).clone();
+            part.definitions.borrow_mut().insert(name, found);
+        }
+        for tag in asked.tags {
+            let found = library_tagged(db, workspace, tag.clone()).clone();
+            part.tagged.borrow_mut().insert(tag, found);
+        }
+    }
+    let catalogue = Rc::new(catalogue(db, workspace).clone());
+    survey(db, program, file_lua, catalogue, situation, &|| false).unwrap_or_default()
+}
+
+/// The files whose Lua defines `name`, as the workspace's [`catalogue`] answers: each
+/// file's answer, in load order.
+#[salsa::tracked(returns(ref))]
+fn library_definitions(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    name: String,
+) -> Vec<Arc<FileLua>> {
+    load_order(db, workspace)
+        .iter()
+        .flat_map(|&file| file_catalogue(db, file).definitions(&name))
+        .collect()
+}
+
+/// The vaults carrying `tag`, as the workspace's [`catalogue`] answers: each file's answer,
+/// in load order, a vault found twice kept once.
+#[salsa::tracked(returns(ref))]
+fn library_tagged(db: &dyn salsa::Database, workspace: Workspace, tag: String) -> Vec<Tagged> {
+    let mut out: Vec<Tagged> = Vec::new();
+    for &file in load_order(db, workspace) {
+        for (program, lua) in file_catalogue(db, file).tagged(&tag) {
+            if !out.iter().any(|(p, _)| Arc::ptr_eq(p, &program)) {
+                out.push((program, lua));
+            }
+        }
+    }
+    out
+}
+
+/// A vault carrying a tag, with its file's Lua.
+type Tagged = (Arc<Program>, Arc<FileLua>);
+
+/// The catalogue's answers for some names and tags; what it is asked beyond them it answers
+/// empty, and notes.
+#[derive(Default)]
+struct LibraryPart {
+    definitions: RefCell<HashMap<String, Vec<Arc<FileLua>>>>,
+    tagged: RefCell<HashMap<String, Vec<Tagged>>>,
+    asked: RefCell<Asked>,
+}
+
+/// Names and tags a [`LibraryPart`] was asked and did not have.
+#[derive(Default)]
+struct Asked {
+    names: BTreeSet<String>,
+    tags: BTreeSet<String>,
+}
+
+impl Asked {
+    fn is_empty(&self) -> bool {
+        self.names.is_empty() && self.tags.is_empty()
+    }
+}
+
+impl Library for LibraryPart {
+    fn definitions(&self, name: &str) -> Vec<Arc<FileLua>> {
+        if let Some(found) = self.definitions.borrow().get(name) {
+            return found.clone();
+        }
+        self.asked.borrow_mut().names.insert(name.to_string());
+        Vec::new()
+    }
+
+    fn tagged(&self, tag: &str) -> Vec<Tagged> {
+        if let Some(found) = self.tagged.borrow().get(tag) {
+            return found.clone();
+        }
+        self.asked.borrow_mut().tags.insert(tag.to_string());
+        Vec::new()
+    }
+}
+
 /// How many seeds the reachability survey builds a vault for.
 pub(crate) const REACHABILITY_SEEDS: u32 = 64;
 
@@ -637,7 +792,6 @@ pub(crate) fn segment_reachability<'db>(
     segment: SegmentText<'db>,
 ) -> Vec<levkit_diagnostics::Diagnostic> {
     use levkit_diagnostics::{Code, Diagnostic};
-    use levkit_generate::dcss::reach::Survey;
     let Some(program) = segment_program(db, segment).clone() else {
         return Vec::new();
     };
@@ -645,11 +799,6 @@ pub(crate) fn segment_reachability<'db>(
         return Vec::new();
     }
     let needs_workspace = program.has_lua || program.calls.iter().any(|c| c.function == "subvault");
-    let library: Rc<dyn Library> = if needs_workspace {
-        Rc::new(catalogue(db, workspace).clone())
-    } else {
-        Rc::new(levkit_generate::dcss::NoLibrary)
-    };
     // The file's Lua is read only by vaults with Lua (an edit elsewhere in the file that
     // leaves it as it was re-runs nothing).
     let file_lua = if program.has_lua {
@@ -657,19 +806,14 @@ pub(crate) fn segment_reachability<'db>(
     } else {
         Arc::new(FileLua::default())
     };
-    let mut resolver = Resolver::new(program.clone(), file_lua, library);
     let mut notes = Vec::new();
     let situation = situation(&program, None, &mut notes);
-    let mut survey = Survey::default();
-    for seed in 1..=REACHABILITY_SEEDS {
-        if seed % 16 == 0 {
-            db.unwind_if_revision_cancelled();
-        }
-        let outcome = resolver.resolve(u64::from(seed), &situation, false);
-        if outcome.failure.is_none() && !outcome.vetoed && !outcome.gave_up {
-            survey.add(&outcome);
-        }
-    }
+    let survey = if needs_workspace {
+        survey_with_workspace(db, workspace, &program, &file_lua, &situation)
+    } else {
+        let library = Rc::new(levkit_generate::dcss::NoLibrary);
+        survey(db, &program, &file_lua, library, &situation, &|| false).unwrap_or_default()
+    };
     let cell_range =
         |(row, column): (u32, u32)| origin_range(&program, TextSize::from(0), (row << 16) | column);
     survey
