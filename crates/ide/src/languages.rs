@@ -31,8 +31,15 @@ pub(crate) trait Language: Sync {
     }
 
     /// Problems found by building the file's levels for many seeds (walled-off pockets),
-    /// asked for with [`crate::AnalysisOptions::reachability`].
-    fn reachability(&self, _db: Db, _workspace: Workspace, _file: SourceFile) -> Vec<Diagnostic> {
+    /// asked for with [`crate::AnalysisOptions::reachability`]; `surveys` says which levels
+    /// may be built.
+    fn reachability(
+        &self,
+        _db: Db,
+        _workspace: Workspace,
+        _file: SourceFile,
+        _surveys: crate::Surveys<'_>,
+    ) -> Vec<Diagnostic> {
         Vec::new()
     }
 

@@ -23,10 +23,10 @@ mod nethack;
 mod rlg327;
 mod unknown;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use levkit_diagnostics::{Diagnostic, LineCol, LineIndex, PositionEncoding, TextRange, TextSize};
 use levkit_syntax::Dialect;
@@ -81,6 +81,28 @@ impl AnalysisOptions {
     }
 }
 
+/// Which reachability surveys a diagnostics request may run (see
+/// [`Analysis::diagnostics_without_new_surveys`]).
+pub(crate) enum Surveys<'a> {
+    /// Every vault's; the key of each vault surveyed is added to the set.
+    All(&'a mut HashSet<SurveyKey>),
+    /// Only those of the vaults whose keys are in the set.
+    Known(&'a HashSet<SurveyKey>),
+}
+
+/// What a surveyed vault is known by: a hash of its segment's text and context. Two vaults
+/// that share a key share their memoized survey (a collision only costs a survey's time).
+pub(crate) type SurveyKey = u64;
+
+pub(crate) fn survey_key(segment: &impl std::hash::Hash) -> SurveyKey {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(segment)
+}
+
+/// The vaults each file's last full [`Analysis::diagnostics`] surveyed; shared by the host
+/// and its snapshots, so that it outlives them.
+type SurveyLog = Arc<Mutex<HashMap<SourceFile, HashSet<SurveyKey>>>>;
+
 /// The owner of the analysis: takes changes, hands out snapshots.
 pub struct AnalysisHost {
     db: RootDatabase,
@@ -89,6 +111,7 @@ pub struct AnalysisHost {
     members: Vec<SourceFile>,
     workspace: Workspace,
     options: AnalysisOptions,
+    surveyed: SurveyLog,
 }
 
 impl Default for AnalysisHost {
@@ -107,6 +130,7 @@ impl AnalysisHost {
             members: Vec::new(),
             workspace,
             options: AnalysisOptions::default(),
+            surveyed: SurveyLog::default(),
         }
     }
 
@@ -156,6 +180,10 @@ impl AnalysisHost {
             self.by_path.remove(&path);
         }
         self.members.retain(|f| *f != file);
+        self.surveyed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .remove(&file);
         file.set_text(&mut self.db).to(Arc::from(""));
         file.set_encoding_error(&mut self.db).to(None);
         self.sync_workspace();
@@ -194,6 +222,7 @@ impl AnalysisHost {
             db: self.db.clone(),
             workspace: self.workspace,
             options: self.options,
+            surveyed: self.surveyed.clone(),
         }
     }
 
@@ -212,6 +241,7 @@ pub struct Analysis {
     db: RootDatabase,
     workspace: Workspace,
     options: AnalysisOptions,
+    surveyed: SurveyLog,
 }
 
 impl Analysis {
@@ -291,6 +321,28 @@ impl Analysis {
         self.with(|db| self.diagnostics_in(db, file.0))
     }
 
+    /// [`Analysis::diagnostics`] without the slow part that an edit made new: with
+    /// [`AnalysisOptions::reachability`], a vault's survey (DC0501) is included only if the
+    /// vault is one the file's last full [`Analysis::diagnostics`] surveyed, unchanged since
+    /// (its survey is then remembered, and cheap to fetch); an edited or new vault has none
+    /// until the next full diagnostics survey it. What an editor publishes as the user
+    /// types, with the full diagnostics after a pause.
+    pub fn diagnostics_without_new_surveys(&self, file: FileId) -> Cancellable<Vec<Diagnostic>> {
+        self.with(|db| {
+            let known = self.surveyed_vaults(file.0);
+            self.diagnostics_with(db, file.0, Surveys::Known(&known))
+        })
+    }
+
+    fn surveyed_vaults(&self, file: SourceFile) -> HashSet<SurveyKey> {
+        self.surveyed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(&file)
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// The diagnostics of many files, each as [`Analysis::diagnostics`] gives it, computed on
     /// all cores: every file's own first, so that what involves several files (a workspace
     /// query, which one thread computes) finds every file's analysis done.
@@ -317,7 +369,25 @@ impl Analysis {
             .collect()
     }
 
+    /// Every diagnostic of the file, every vault surveyed (and logged as surveyed).
     fn diagnostics_in(&self, db: &RootDatabase, file: SourceFile) -> Vec<Diagnostic> {
+        let mut surveyed = HashSet::new();
+        let all = self.diagnostics_with(db, file, Surveys::All(&mut surveyed));
+        if self.options.reachability {
+            self.surveyed
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .insert(file, surveyed);
+        }
+        all
+    }
+
+    fn diagnostics_with(
+        &self,
+        db: &RootDatabase,
+        file: SourceFile,
+        surveys: Surveys<'_>,
+    ) -> Vec<Diagnostic> {
         let mut all: Vec<Diagnostic> = db::file_diagnostics(db, file)
             .iter()
             .filter(|d| self.options.wants(d))
@@ -326,7 +396,7 @@ impl Analysis {
         if self.options.reachability {
             all.extend(
                 language(db::dialect(db, file))
-                    .reachability(db, self.workspace, file)
+                    .reachability(db, self.workspace, file, surveys)
                     .into_iter()
                     .filter(|d| self.options.wants(d)),
             );

@@ -14,7 +14,7 @@ use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
-use crate::{Backend, Changed, Context, modified, path_of};
+use crate::{Backend, Changed, Context, Depth, modified, path_of};
 
 /// How many level files of the workspace are read at start (a sanity bound for a folder
 /// that holds a whole game's tree several times over).
@@ -24,8 +24,13 @@ pub(crate) fn diagnostics(
     analysis: &Analysis,
     cx: &Context,
     file: FileId,
+    depth: Depth,
 ) -> Result<Vec<Diagnostic>> {
-    let all = analysis.diagnostics(file).map_err(modified)?;
+    let all = match depth {
+        Depth::Quick => analysis.diagnostics_without_new_surveys(file),
+        Depth::Full => analysis.diagnostics(file),
+    }
+    .map_err(modified)?;
     let lines = cx.lines(analysis, file)?;
     let uri = cx.uri(file);
     Ok(all
@@ -481,7 +486,7 @@ impl LanguageServer for Backend {
     ) -> Result<DocumentDiagnosticReportResult> {
         let uri = params.text_document.uri;
         let items = self
-            .query(move |analysis, cx| diagnostics(analysis, cx, cx.file(&uri)?))
+            .query(move |analysis, cx| diagnostics(analysis, cx, cx.file(&uri)?, Depth::Full))
             .await?;
         Ok(DocumentDiagnosticReportResult::Report(
             DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
@@ -714,7 +719,7 @@ impl LanguageServer for Backend {
         self.query(move |analysis, cx| {
             let file = cx.file(&uri)?;
             let lines = cx.lines(analysis, file)?;
-            let published = diagnostics(analysis, cx, file)?;
+            let published = diagnostics(analysis, cx, file, Depth::Full)?;
             let actions = analysis
                 .code_actions(file, lines.text_range(range))
                 .map_err(modified)?

@@ -225,8 +225,10 @@ impl Backend {
     /// Tells the client what `changed` changed: the diagnostics of open documents that differ
     /// from what it was last sent (always those of an edited document, for its new version),
     /// and `levkit/previewChanged` for the open documents whose preview may depend on it.
-    /// The edited documents are answered before this returns; the other open documents in a
-    /// task that the next change supersedes, so that typing never waits for them.
+    /// The edited documents are answered before this returns, without the surveys the edit
+    /// made new ([`Depth::Quick`]); after a pause, a task that the next change supersedes
+    /// computes every open document's full diagnostics, and sends those that differ (an
+    /// edited vault's DC0501 among them), so that typing never waits for them.
     async fn publish(&self, changed: Changed) {
         let generation = self.published_changes.fetch_add(1, Ordering::SeqCst) + 1;
         let (open, pull, refresh): (Vec<(Uri, i32)>, bool, bool) = {
@@ -280,8 +282,15 @@ impl Backend {
             affected,
             pull,
         });
-        self.publish_to(first, &plan).await;
-        if rest.is_empty() {
+        self.publish_to(first.clone(), &plan, Depth::Quick).await;
+        // A client that pulls asks for diagnostics itself: only the previews of the other
+        // documents are left to tell.
+        if plan.pull && rest.is_empty() {
+            return;
+        }
+        // The edited documents first: their surveys are what the user waits for.
+        let all: Vec<(Uri, i32)> = first.into_iter().chain(rest).collect();
+        if all.is_empty() {
             return;
         }
         let backend = self.clone();
@@ -289,13 +298,16 @@ impl Backend {
             // After a pause in typing: each keystroke would supersede the work, and take the
             // cores from its own document's diagnostics meanwhile.
             tokio::time::sleep(BACKGROUND_DELAY).await;
-            backend.publish_to(rest, &plan).await
+            backend.publish_to(all, &plan, Depth::Full).await
         });
     }
 
     /// Publishes to `documents` what `plan` says, until a newer change starts its own. Their
-    /// diagnostics are computed in one query, on one snapshot.
-    async fn publish_to(&self, documents: Vec<(Uri, i32)>, plan: &Publication) {
+    /// diagnostics are computed in one query, on one snapshot, to `depth`. The quick pass
+    /// sends an edited document's diagnostics even if unchanged (for its new version) and
+    /// tells the previews of edited documents; the full pass sends only what changed, and
+    /// tells the previews of the others.
+    async fn publish_to(&self, documents: Vec<(Uri, i32)>, plan: &Publication, depth: Depth) {
         if documents.is_empty() {
             return;
         }
@@ -312,7 +324,7 @@ impl Backend {
                         }
                         let file = cx.file(uri);
                         out.push(
-                            file.and_then(|f| handlers::diagnostics(analysis, cx, f))
+                            file.and_then(|f| handlers::diagnostics(analysis, cx, f, depth))
                                 .ok(),
                         );
                     }
@@ -326,6 +338,7 @@ impl Backend {
             if self.published_changes.load(Ordering::SeqCst) != plan.generation {
                 return;
             }
+            let edited = plan.edited.contains(&uri);
             if !plan.pull {
                 // Not computed: cancelled by a newer edit, which publishes.
                 let Some(diagnostics) = computed.next().flatten() else {
@@ -337,7 +350,7 @@ impl Backend {
                     if !unchanged {
                         state.published.insert(uri.clone(), diagnostics.clone());
                     }
-                    plan.edited.contains(&uri) || !unchanged
+                    (edited && depth == Depth::Quick) || !unchanged
                 };
                 if fresh {
                     self.client
@@ -345,7 +358,8 @@ impl Backend {
                         .await;
                 }
             }
-            if plan.affected.as_ref().is_none_or(|a| a.contains(&uri)) {
+            let previews_told = edited == (depth == Depth::Quick);
+            if previews_told && plan.affected.as_ref().is_none_or(|a| a.contains(&uri)) {
                 self.client
                     .send_notification::<PreviewChanged>(PreviewChangedParams {
                         text_document: tower_lsp_server::ls_types::TextDocumentIdentifier { uri },
@@ -359,6 +373,15 @@ impl Backend {
 
 /// How long the documents an edit did not touch wait before their diagnostics are computed.
 const BACKGROUND_DELAY: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// How much of the analysis a document's published diagnostics wait for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Depth {
+    /// Everything but the reachability surveys an edit made new: what a keystroke waits for.
+    Quick,
+    /// Everything: what the client has once edits stop.
+    Full,
+}
 
 /// What one change publishes, and to whom.
 struct Publication {

@@ -145,13 +145,27 @@ impl Client {
         }
     }
 
-    /// Waits for the diagnostics of `uri` at `version`.
+    /// Waits for the diagnostics of `uri` at `version` (the latest received, if several).
     pub async fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
+        self.diagnostics_such_that(uri, version, |_| true).await
+    }
+
+    /// Waits for diagnostics of `uri` at `version` that `wanted` accepts (the latest
+    /// received, if several): a version is published again when its slow checks are done.
+    pub async fn diagnostics_such_that(
+        &mut self,
+        uri: &str,
+        version: i64,
+        wanted: impl Fn(&[Value]) -> bool,
+    ) -> Vec<Value> {
         loop {
             if let Some(found) = self.notifications.iter().rev().find(|n| {
                 n["method"] == "textDocument/publishDiagnostics"
                     && n["params"]["uri"] == uri
                     && n["params"]["version"] == version
+                    && n["params"]["diagnostics"]
+                        .as_array()
+                        .is_some_and(|d| wanted(d))
             }) {
                 return found["params"]["diagnostics"]
                     .as_array()

@@ -485,3 +485,56 @@ async fn a_huge_document_is_highlighted_by_ranges_only_and_the_user_is_told_once
         .count();
     assert_eq!(told, 1);
 }
+
+#[tokio::test]
+async fn an_edited_vault_is_published_at_once_and_again_with_its_survey() {
+    let mut client = started().await;
+    // What the start publishes (every open document, after the workspace is read) is out
+    // of the way first.
+    client.diagnostics(URI, 1).await;
+    client.drain(std::time::Duration::from_millis(300)).await;
+    let uri = "file:///tmp/levkit-e2e/reachability.des";
+    // The fixture's moat, and a second one that the edit leaves alone.
+    let fixture = include_str!("../../../test-data/dcss-des/check/reachability.des");
+    let (moat, _) = fixture
+        .split_once("# Always reachable")
+        .expect("the fixture starts with the moat");
+    let second_moat = &moat[moat.find("NAME:").expect("the moat has a name")..]
+        .replace("levkit_reach_moat", "levkit_reach_second_moat");
+    let text = format!("{fixture}\n{second_moat}");
+    let surveyed = |diagnostics: &[Value]| -> Vec<u64> {
+        diagnostics
+            .iter()
+            .filter(|d| d["code"] == "DC0501")
+            .map(|d| d["range"]["start"]["line"].as_u64().unwrap_or(u64::MAX))
+            .collect()
+    };
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": uri, "languageId": "dcss-des", "version": 1, "text": text } }))
+        .await;
+    // Opened: published before any vault is surveyed, then again once both moats are.
+    assert_eq!(
+        surveyed(&client.diagnostics(uri, 1).await),
+        Vec::<u64>::new()
+    );
+    let both = client
+        .diagnostics_such_that(uri, 1, |d| surveyed(d).len() == 2)
+        .await;
+    let lines = surveyed(&both);
+
+    // An edit to the first moat's DEPTH line (line 6): its survey is dropped from the first
+    // publication, the second moat's is kept, and the survey comes back after the pause.
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [
+                { "range": { "start": { "line": 6, "character": 11 }, "end": { "line": 6, "character": 12 } }, "text": "6" }
+            ] }),
+        )
+        .await;
+    assert_eq!(surveyed(&client.diagnostics(uri, 2).await), lines[1..]);
+    let eventually = client
+        .diagnostics_such_that(uri, 2, |d| surveyed(d).len() == 2)
+        .await;
+    assert_eq!(surveyed(&eventually), lines);
+}

@@ -344,15 +344,26 @@ impl Language for Dcss {
         db: &dyn salsa::Database,
         workspace: Workspace,
         file: SourceFile,
+        mut surveys: crate::Surveys<'_>,
     ) -> Vec<Diagnostic> {
-        preview::file_vaults(db, file)
-            .iter()
-            .flat_map(|v| {
-                preview::segment_reachability(db, workspace, file, v.placed.segment)
+        let mut out = Vec::new();
+        for vault in preview::file_vaults(db, file) {
+            let segment = vault.placed.segment;
+            let key = crate::survey_key(&(segment.text(db), segment.context(db)));
+            match &mut surveys {
+                crate::Surveys::All(surveyed) => {
+                    surveyed.insert(key);
+                }
+                crate::Surveys::Known(known) if !known.contains(&key) => continue,
+                crate::Surveys::Known(_) => {}
+            }
+            out.extend(
+                preview::segment_reachability(db, workspace, file, segment)
                     .iter()
-                    .map(|d| levkit_syntax::dcss::shifted(d, v.placed.start))
-            })
-            .collect()
+                    .map(|d| levkit_syntax::dcss::shifted(d, vault.placed.start)),
+            );
+        }
+        out
     }
 
     fn preview(
