@@ -1681,7 +1681,7 @@ impl Loader<'_> {
                     rtype,
                     r.rlit.into(),
                 )
-                .map(RoomRef::Sub),
+                .map(|i| Some(RoomRef::Sub(i))),
             None => self
                 .b
                 .create_room(
@@ -1694,10 +1694,20 @@ impl Loader<'_> {
                     rtype,
                     r.rlit.into(),
                 )
-                .map(|_| RoomRef::Top(self.b.level.rooms.len() - 1)),
+                // A vault is not added to the list: the game goes on with the room made
+                // last, as this does.
+                .map(|_| self.b.level.rooms.len().checked_sub(1).map(RoomRef::Top)),
         };
-        let Some(room) = made else {
-            return;
+        let room = match made {
+            None => return,
+            Some(Some(room)) => room,
+            // Only a corrupt `.lev` starts with a vault; the game would read before its rooms.
+            Some(None) => {
+                self.note_unsupported(
+                    "a vault as the first room (the game reads outside its room list)",
+                );
+                return;
+            }
         };
         match room {
             RoomRef::Top(i) => self.b.level.rooms[i].origin = Some(r.origin),
