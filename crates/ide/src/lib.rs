@@ -120,10 +120,18 @@ impl Default for AnalysisHost {
     }
 }
 
+/// How often an input changes, so that salsa can vouch for what depends only on inputs that
+/// changed less often than the last edit without walking its dependencies (rust-analyzer
+/// does the same for library files). What an editor types is [`TYPED`]; what was read from
+/// disk, the workspace's membership and the user's settings are [`STORED`]: a keystroke in
+/// one file then leaves every answer about the other files valid at the cost of one check.
+const TYPED: salsa::Durability = salsa::Durability::LOW;
+const STORED: salsa::Durability = salsa::Durability::MEDIUM;
+
 impl AnalysisHost {
     pub fn new() -> AnalysisHost {
         let db = RootDatabase::default();
-        let workspace = Workspace::new(&db, Vec::new());
+        let workspace = Workspace::builder(Vec::new()).durability(STORED).new(&db);
         AnalysisHost {
             db,
             by_path: HashMap::new(),
@@ -144,14 +152,18 @@ impl AnalysisHost {
         let text: Arc<str> = text.into();
         if let Some(&file) = self.by_path.get(&path) {
             if *file.text(&self.db) != text {
-                file.set_text(&mut self.db).to(text);
+                file.set_text(&mut self.db).with_durability(STORED).to(text);
             }
             if file.encoding_error(&self.db) != &encoding_error {
-                file.set_encoding_error(&mut self.db).to(encoding_error);
+                file.set_encoding_error(&mut self.db)
+                    .with_durability(STORED)
+                    .to(encoding_error);
             }
             return FileId(file);
         }
-        let file = SourceFile::new(&self.db, path.clone(), text, encoding_error, None);
+        let file = SourceFile::builder(path.clone(), text, encoding_error, None)
+            .durability(STORED)
+            .new(&self.db);
         self.by_path.insert(path, file);
         self.members.push(file);
         self.sync_workspace();
@@ -164,10 +176,14 @@ impl AnalysisHost {
         use salsa::Setter;
         let FileId(file) = file;
         if **file.text(&self.db) != *text {
-            file.set_text(&mut self.db).to(text.into());
+            file.set_text(&mut self.db)
+                .with_durability(TYPED)
+                .to(text.into());
         }
         if file.encoding_error(&self.db).is_some() {
-            file.set_encoding_error(&mut self.db).to(None);
+            file.set_encoding_error(&mut self.db)
+                .with_durability(TYPED)
+                .to(None);
         }
     }
 
@@ -194,7 +210,9 @@ impl AnalysisHost {
         use salsa::Setter;
         let FileId(file) = file;
         if file.dialect_override(&self.db) != dialect {
-            file.set_dialect_override(&mut self.db).to(dialect);
+            file.set_dialect_override(&mut self.db)
+                .with_durability(STORED)
+                .to(dialect);
         }
     }
 
@@ -230,6 +248,7 @@ impl AnalysisHost {
         use salsa::Setter;
         self.workspace
             .set_files(&mut self.db)
+            .with_durability(STORED)
             .to(self.members.clone());
     }
 }

@@ -77,44 +77,42 @@ pub fn check_global(global: &Global) -> Vec<Diagnostic> {
     out
 }
 
-/// A vault name and where it is written, for [`duplicate_names`].
-pub struct NameSite<F> {
-    pub file: F,
-    pub name: String,
-    pub range: TextRange,
-}
-
-/// crawl's names are global across every file it loads: the second vault of a name is an
-/// error (reported there, with the first as a label when it is in the same file).
-pub fn duplicate_names<F: Copy + PartialEq>(
-    sites: &[NameSite<F>],
-    describe: impl Fn(&NameSite<F>) -> String,
-) -> Vec<(F, Diagnostic)> {
-    let mut first: std::collections::HashMap<&str, &NameSite<F>> = std::collections::HashMap::new();
+/// crawl's names are global across every file it loads: every vault whose name an earlier
+/// one already has, paired with that first vault. `vaults` come in crawl's loading order;
+/// positions play no part, so that edits which move vaults leave the answer equal.
+pub fn repeated_names<'a, V: Copy>(vaults: impl IntoIterator<Item = (V, &'a str)>) -> Vec<(V, V)> {
+    let mut first: std::collections::HashMap<&str, V> = std::collections::HashMap::new();
     let mut out = Vec::new();
-    for site in sites {
-        match first.get(site.name.as_str()) {
-            None => {
-                first.insert(&site.name, site);
+    for (vault, name) in vaults {
+        match first.entry(name) {
+            std::collections::hash_map::Entry::Vacant(entry) => {
+                entry.insert(vault);
             }
-            Some(original) => {
-                let mut diagnostic = Diagnostic::new(
-                    Code::DC0301,
-                    site.range,
-                    format!(
-                        "a vault named '{}' already exists ({}); vault names must be unique across every file",
-                        site.name,
-                        describe(original)
-                    ),
-                );
-                if original.file == site.file {
-                    diagnostic = diagnostic.with_label(original.range, "first defined here");
-                }
-                out.push((site.file, diagnostic));
-            }
+            std::collections::hash_map::Entry::Occupied(entry) => out.push((vault, *entry.get())),
         }
     }
     out
+}
+
+/// The error at a repeated vault name (`range`); `first` says where the first vault of the
+/// name is, and `first_here` points at it when it is in the same file.
+pub fn duplicate_name(
+    name: &str,
+    range: TextRange,
+    first: &str,
+    first_here: Option<TextRange>,
+) -> Diagnostic {
+    let diagnostic = Diagnostic::new(
+        Code::DC0301,
+        range,
+        format!(
+            "a vault named '{name}' already exists ({first}); vault names must be unique across every file"
+        ),
+    );
+    match first_here {
+        Some(here) => diagnostic.with_label(here, "first defined here"),
+        None => diagnostic,
+    }
 }
 
 /// The source range of `span`, a byte range of the argument's text: exact when the argument

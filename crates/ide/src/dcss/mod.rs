@@ -8,7 +8,7 @@
 //! queries keyed on it: an edit inside one vault re-runs those queries for that vault only,
 //! and the others' answers are reused, then shifted to where their segment now lies.
 
-use levkit_check::dcss::{Context, NameSite, check_global, check_vault, duplicate_names};
+use levkit_check::dcss::{Context, check_global, check_vault, duplicate_name, repeated_names};
 use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
 use levkit_model::dcss::{Segment as Model, lower_flat};
 use levkit_syntax::{Dialect, Parse, SyntaxKind};
@@ -165,13 +165,24 @@ pub(crate) fn vault_names(db: &dyn salsa::Database, file: SourceFile) -> Vec<(St
         .collect()
 }
 
-/// Duplicate vault names across the workspace: crawl loads the files in the byte order of
-/// their paths, so the later vault of a name (in that order) is the duplicate.
+/// A file's vault names in order, without their positions: what the workspace's duplicate
+/// check reads, so that an edit that moves vaults without renaming one leaves it untouched.
 #[salsa::tracked(returns(ref))]
-pub(crate) fn duplicates(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-) -> Vec<(SourceFile, Diagnostic)> {
+fn vault_name_list(db: &dyn salsa::Database, file: SourceFile) -> Vec<String> {
+    vault_names(db, file)
+        .iter()
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
+/// A vault of the workspace: its file and its place among the file's vaults.
+type VaultAt = (SourceFile, usize);
+
+/// Every vault whose name an earlier vault has, with that first vault. crawl loads the files
+/// in the byte order of their paths, so the later vault of a name (in that order) is the
+/// duplicate.
+#[salsa::tracked(returns(ref))]
+fn repeated_vaults(db: &dyn salsa::Database, workspace: Workspace) -> Vec<(VaultAt, VaultAt)> {
     let mut files: Vec<SourceFile> = workspace
         .files(db)
         .iter()
@@ -184,28 +195,37 @@ pub(crate) fn duplicates(
             .as_encoded_bytes()
             .cmp(b.path(db).as_os_str().as_encoded_bytes())
     });
-    let sites: Vec<NameSite<SourceFile>> = files
+    repeated_names(files.iter().flat_map(|&file| {
+        vault_name_list(db, file)
+            .iter()
+            .enumerate()
+            .map(move |(index, name)| ((file, index), name.as_str()))
+    }))
+}
+
+/// The duplicate vault names of `file` (DC0301), placed in it.
+#[salsa::tracked(returns(ref))]
+pub(crate) fn duplicates(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+) -> Vec<Diagnostic> {
+    let site = |(file, index): VaultAt| vault_names(db, file).get(index);
+    repeated_vaults(db, workspace)
         .iter()
-        .flat_map(|&file| {
-            vault_names(db, file)
-                .iter()
-                .map(move |(name, range)| NameSite {
-                    file,
-                    name: name.clone(),
-                    range: *range,
-                })
+        .filter(|(later, _)| later.0 == file)
+        .filter_map(|&(later, first)| {
+            let (name, range) = site(later)?;
+            let (_, first_range) = site(first)?;
+            let line = crate::db::line_index(db, first.0)
+                .line_col(first_range.start())
+                .line
+                + 1;
+            let described = format!("at {}:{line}", crate::tree::display_name(first.0.path(db)));
+            let here = (first.0 == file).then_some(*first_range);
+            Some(duplicate_name(name, *range, &described, here))
         })
-        .collect();
-    duplicate_names(&sites, |site| {
-        let line = crate::db::line_index(db, site.file)
-            .line_col(site.range.start())
-            .line
-            + 1;
-        format!(
-            "at {}:{line}",
-            crate::tree::display_name(site.file.path(db))
-        )
-    })
+        .collect()
 }
 
 impl Language for Dcss {
@@ -227,10 +247,9 @@ impl Language for Dcss {
         workspace: Workspace,
         file: SourceFile,
     ) -> Vec<(SourceFile, Diagnostic)> {
-        let mut out: Vec<(SourceFile, Diagnostic)> = duplicates(db, workspace)
+        let mut out: Vec<(SourceFile, Diagnostic)> = duplicates(db, workspace, file)
             .iter()
-            .filter(|(f, _)| *f == file)
-            .cloned()
+            .map(|d| (file, d.clone()))
             .collect();
         out.extend(
             tags::file_tag_problems(db, workspace, file)

@@ -36,14 +36,28 @@ pub(crate) fn segment_keywords(text: &str) -> Vec<(usize, bool)> {
     let mut in_block = false;
     let mut pos = 0;
     while pos < text.len() {
-        let line = Line::at(text, pos);
         scratch.tokens.clear();
         scratch.errors.clear();
         if in_block {
+            // Only a line holding the block's closing word can close it: skip to the next
+            // such line instead of looking at every map row.
+            let closing = match rules.block {
+                Block::Map => "ENDMAP",
+                Block::Lua => "}}",
+            };
+            let Some(found) = text[pos..].find(closing) else {
+                break; // The block takes the rest of the file.
+            };
+            let at = pos + found;
+            pos = text[pos..at]
+                .rfind('\n')
+                .map_or(pos, |newline| pos + newline + 1);
+            let line = Line::at(text, pos);
             in_block = !rules.close(line, &mut scratch);
             pos = line.end;
             continue;
         }
+        let line = Line::at(text, pos);
         if !needs_lexing(line.content()) {
             pos = line.end;
             continue;
