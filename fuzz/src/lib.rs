@@ -2,7 +2,8 @@
 //! hand the input over). Each one panics, which libFuzzer reports as a crash, when a
 //! property every input must keep is broken:
 //!
-//! - parsers: no panic, the tree's text is the input, errors lie inside it;
+//! - parsers: no panic, the tree's text is the input, errors lie inside it; DCSS's
+//!   incremental segmentation equals a fresh one;
 //! - the analysis: every feature answers, at any offset, for any text of any dialect;
 //! - the NetHack compiler: what it writes decodes to the records it wrote;
 //! - the level loader: any bytes that decode load without a panic, and decoding what encoding
@@ -30,6 +31,28 @@ pub fn parse(data: &[u8], dialect: Dialect) {
         assert!(text.is_char_boundary(usize::from(error.range.start())));
         assert!(text.is_char_boundary(usize::from(error.range.end())));
     }
+}
+
+/// The DCSS parser (see [`parse`]), and the editor's incremental segmentation: after cutting
+/// out a piece chosen by the first bytes, and after putting it back, it finds what a fresh
+/// scan finds.
+pub fn parse_dcss(data: &[u8]) {
+    parse(data, Dialect::DcssDes);
+    let (text, _) = levkit_syntax::decode(data);
+    let pick = |i: usize| usize::from(data.get(i).copied().unwrap_or(0));
+    let mut start = pick(0) * text.len() / 256;
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (start + pick(1) % 48).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = format!("{}{}", &text[..start], &text[end..]);
+    let whole = levkit_syntax::dcss::Segmentation::new(&text);
+    let shorter = levkit_syntax::dcss::Segmentation::new(&cut);
+    assert_eq!(whole.edited(&text, &cut), shorter, "segments after a cut");
+    assert_eq!(shorter.edited(&cut, &text), whole, "segments after an insertion");
 }
 
 /// Every feature of the analysis on `data` read as `dialect`, at a few offsets, with

@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use levkit_syntax::nethack::lexer::KEYWORDS;
-use levkit_syntax::{Dialect, parse};
+use levkit_syntax::{Dialect, dcss, parse};
 use proptest::prelude::*;
 
 fn round_trips(text: &str, dialect: Dialect) -> Result<(), TestCaseError> {
@@ -110,6 +110,61 @@ fn mutated_fixture() -> impl Strategy<Value = (String, Dialect)> {
         })
 }
 
+/// A DCSS file made of the lines that decide where segments start and blocks end, and an
+/// edit of it: a range replaced by more such lines or by a few characters.
+fn edited_vault_file() -> impl Strategy<Value = (String, String)> {
+    let line = proptest::sample::select(vec![
+        "NAME: a",
+        "  NAME:   b",
+        "NAME: c \\",
+        "default-depth: D:2-4",
+        "TAGS: x NAME: d",
+        "WEIGHT: 5 NAME: e",
+        "MONS: orc \\",
+        "MAP",
+        "ENDMAP",
+        "sENDMAP",
+        "..NAME: f",
+        "{{",
+        "lua {{",
+        "validate {{",
+        "  x = 1 }}",
+        "}}",
+        ": crawl_require('x')",
+        "# NAME: g",
+        "",
+        "xx.x",
+    ]);
+    let end = proptest::sample::select(vec!["\n", "\r\n", ""]);
+    let lines = || {
+        proptest::collection::vec((line.clone(), end.clone()), 0..40).prop_map(|lines| {
+            lines
+                .into_iter()
+                .map(|(l, e)| format!("{l}{e}"))
+                .collect::<String>()
+        })
+    };
+    (
+        lines(),
+        any::<prop::sample::Index>(),
+        0usize..30,
+        prop_oneof![lines(), "(?s).{0,6}"],
+    )
+        .prop_map(|(old, at, len, insert)| {
+            let mut cut = at.index(old.len() + 1);
+            while !old.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let mut end = (cut + len).min(old.len());
+            while !old.is_char_boundary(end) {
+                end -= 1;
+            }
+            let mut new = old.clone();
+            new.replace_range(cut..end, &insert);
+            (old, new)
+        })
+}
+
 fn any_dialect() -> impl Strategy<Value = Dialect> {
     proptest::sample::select(Dialect::ALL.to_vec())
 }
@@ -135,6 +190,13 @@ proptest! {
     #[test]
     fn mutated_fixtures_round_trip((text, dialect) in mutated_fixture()) {
         round_trips(&text, dialect)?;
+    }
+
+    /// What the editor's incremental segmentation finds is what a fresh one finds.
+    #[test]
+    fn dcss_segments_after_an_edit_are_a_fresh_scans((old, new) in edited_vault_file()) {
+        let before = dcss::Segmentation::new(&old);
+        prop_assert_eq!(before.edited(&old, &new), dcss::Segmentation::new(&new));
     }
 }
 

@@ -16,7 +16,7 @@ use levkit_model::dcss::{Segment, spec};
 use levkit_syntax::dcss::Header;
 
 /// What one segment says about tags.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct TagFacts {
     /// Per vault: its TAGS words (and the tags its Lua sets with literal `tags("...")`).
     pub vaults: Vec<Vec<Tag>>,
@@ -31,14 +31,14 @@ pub struct TagFacts {
     pub names: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Tag {
     pub word: String,
     /// `None` for a tag set from Lua.
     pub range: Option<TextRange>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Wanted {
     pub tags: Vec<String>,
     pub range: TextRange,

@@ -11,7 +11,11 @@
 use levkit_check::dcss::{Context, check_global, check_vault, duplicate_name, repeated_names};
 use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
 use levkit_model::dcss::{Segment as Model, lower_flat};
+use levkit_syntax::dcss::Segmentation;
 use levkit_syntax::{Dialect, Parse, SyntaxKind};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::compile::{Compiled, Emit};
 use crate::db::{SourceFile, Workspace, dialect};
@@ -56,7 +60,8 @@ fn segment_list<'db>(
     }
     let text = file.text(db);
     let mut context = Context::default();
-    levkit_syntax::dcss::segments(text)
+    segmentation(file.path(db), text)
+        .segments(text)
         .into_iter()
         .map(|s| {
             let piece = &text[s.range.clone()];
@@ -70,6 +75,29 @@ fn segment_list<'db>(
             )
         })
         .collect()
+}
+
+/// The last segmentation made of each DCSS file, with its text. A keystroke then re-scans
+/// only around its edit (`Segmentation::edited`, which answers what a fresh scan would):
+/// cutting a 300 KB file afresh took most of a keystroke's time. A cache of a pure function,
+/// so any host may share it; it holds one text per path.
+static LAST_SEGMENTATION: LazyLock<Mutex<HashMap<PathBuf, (Arc<str>, Arc<Segmentation>)>>> =
+    LazyLock::new(Default::default);
+
+fn segmentation(path: &Path, text: &Arc<str>) -> Arc<Segmentation> {
+    let lock = || {
+        LAST_SEGMENTATION
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    let previous = lock().get(path).cloned();
+    let segmentation = match previous {
+        Some((old, segmentation)) if Arc::ptr_eq(&old, text) || *old == **text => segmentation,
+        Some((old, segmentation)) => Arc::new(segmentation.edited(&old, text)),
+        None => Arc::new(Segmentation::new(text)),
+    };
+    lock().insert(path.to_path_buf(), (text.clone(), segmentation.clone()));
+    segmentation
 }
 
 pub(crate) fn segments<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Placed<'db>> {

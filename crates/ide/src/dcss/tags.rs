@@ -18,11 +18,34 @@ pub(crate) fn segment_tag_facts<'db>(
     tag_facts(segment_model(db, segment))
 }
 
-/// A file's part of the index.
+/// A segment's tag facts, interned: equal facts are one id, so that a file's list of them
+/// stays equal while its vaults are edited in ways that touch no tag.
+#[salsa::interned]
+struct InternedTagFacts<'db> {
+    #[returns(ref)]
+    facts: TagFacts,
+}
+
+#[salsa::tracked(returns(copy))]
+fn segment_tag_id<'db>(
+    db: &'db dyn salsa::Database,
+    segment: SegmentText<'db>,
+) -> InternedTagFacts<'db> {
+    InternedTagFacts::new(db, segment_tag_facts(db, segment).clone())
+}
+
+#[salsa::tracked(returns(ref))]
+fn file_tag_ids(db: &dyn salsa::Database, file: SourceFile) -> Vec<InternedTagFacts<'_>> {
+    segments(db, file)
+        .iter()
+        .map(|p| segment_tag_id(db, p.segment))
+        .collect()
+}
+
+/// A file's part of the index: rebuilt only when its tag facts change, not on every edit.
 #[salsa::tracked(returns(ref))]
 fn file_tag_index(db: &dyn salsa::Database, file: SourceFile) -> TagIndex {
-    let placed = segments(db, file);
-    TagIndex::new(placed.iter().map(|p| segment_tag_facts(db, p.segment)))
+    TagIndex::new(file_tag_ids(db, file).iter().map(|id| id.facts(db)))
 }
 
 /// The workspace's index.

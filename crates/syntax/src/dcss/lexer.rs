@@ -22,10 +22,26 @@ pub(crate) fn lex(text: &str) -> Lexed {
     out
 }
 
-/// The `NAME` and `default-depth` keywords crawl reads as such, with the start of their line's
-/// indentation when they open their line (else their own start): the lexer's line rules, but
-/// blocks' bodies are only scanned for their closing line, and nothing else is kept.
-pub(crate) fn segment_keywords(text: &str) -> Vec<(usize, bool)> {
+/// A `NAME` or `default-depth` keyword crawl reads as such.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SegmentKeyword {
+    /// The start of its line's indentation when it opens its line, else its own start.
+    pub start: usize,
+    pub is_name: bool,
+    /// Whether the scan began a line there, outside any block: what follows is then scanned
+    /// the same way whatever came before, so a scan may resume or stop there.
+    pub line_start: bool,
+}
+
+/// The segment keywords from `from` on (a [`SegmentKeyword::line_start`], or 0): the lexer's
+/// line rules, but blocks' bodies are only scanned for their closing line, and nothing else is
+/// kept. The scan stops before the first line start past `from` that `stop_at` accepts, and
+/// says where.
+pub(crate) fn segment_keywords(
+    text: &str,
+    from: usize,
+    mut stop_at: impl FnMut(usize) -> bool,
+) -> (Vec<SegmentKeyword>, Option<usize>) {
     let mut rules = VaultLines {
         text,
         block: Block::Map,
@@ -34,7 +50,7 @@ pub(crate) fn segment_keywords(text: &str) -> Vec<(usize, bool)> {
     let mut scratch = Lexed::default();
     let mut out = Vec::new();
     let mut in_block = false;
-    let mut pos = 0;
+    let mut pos = from;
     while pos < text.len() {
         scratch.tokens.clear();
         scratch.errors.clear();
@@ -57,6 +73,9 @@ pub(crate) fn segment_keywords(text: &str) -> Vec<(usize, bool)> {
             pos = line.end;
             continue;
         }
+        if pos > from && stop_at(pos) {
+            return (out, Some(pos));
+        }
         let line = Line::at(text, pos);
         if !needs_lexing(line.content()) {
             pos = line.end;
@@ -74,12 +93,16 @@ pub(crate) fn segment_keywords(text: &str) -> Vec<(usize, bool)> {
             };
             let start = usize::from(token.range.start());
             let opens_line = i == 0 || (i == 1 && scratch.tokens[0].kind == WHITESPACE);
-            out.push((if opens_line { line.start } else { start }, is_name));
+            out.push(SegmentKeyword {
+                start: if opens_line { line.start } else { start },
+                is_name,
+                line_start: opens_line,
+            });
         }
         in_block = lexed.opens_block;
         pos = lexed.next.max(line.end);
     }
-    out
+    (out, None)
 }
 
 /// Whether a line outside blocks can open a block, start a segment or go on over the next

@@ -154,29 +154,116 @@ pub struct Segment {
 /// crawl reads as a keyword (at the start of its line's indentation, or mid-line after TAGS,
 /// CHANCE, WEIGHT or ORDER). Every byte belongs to exactly one segment.
 pub fn segments(text: &str) -> Vec<Segment> {
-    let mut starts: Vec<(usize, SyntaxKind)> = vec![(0, SyntaxKind::DCSS_GLOBAL)];
-    for (start, is_name) in lexer::segment_keywords(text) {
-        let kind = if is_name {
-            SyntaxKind::DCSS_VAULT
-        } else {
-            SyntaxKind::DCSS_GLOBAL
+    Segmentation::new(text).segments(text)
+}
+
+/// Where a text's segments start, kept so that the segments of an edited text can be found by
+/// scanning only around the edit ([`Segmentation::edited`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segmentation {
+    keywords: Vec<lexer::SegmentKeyword>,
+}
+
+impl Segmentation {
+    pub fn new(text: &str) -> Segmentation {
+        Segmentation {
+            keywords: lexer::segment_keywords(text, 0, |_| false).0,
+        }
+    }
+
+    /// The segmentation of `new`, given that `self` is `old`'s: equal to
+    /// `Segmentation::new(new)`. The scan starts at the last keyword before the edit that
+    /// began a line, and stops at the first line past the edit where the old scan also began
+    /// a keyword's line: from there on the scans cannot differ.
+    pub fn edited(&self, old: &str, new: &str) -> Segmentation {
+        let (prefix, suffix) = common_ends(old.as_bytes(), new.as_bytes());
+        let restart = self
+            .keywords
+            .iter()
+            .rev()
+            .find(|k| k.line_start && k.start <= prefix)
+            .map_or(0, |k| k.start);
+        // The unchanged end of the text, where it starts in the old text and in the new.
+        let (old_tail, new_tail) = (old.len() - suffix, new.len() - suffix);
+        let moved = |k: &lexer::SegmentKeyword| lexer::SegmentKeyword {
+            start: k.start - old_tail + new_tail,
+            ..*k
         };
-        match starts.last_mut() {
-            Some(last) if last.0 == start => last.1 = kind,
-            _ => starts.push((start, kind)),
+        let tail = || {
+            self.keywords
+                .iter()
+                .filter(|k| k.start >= old_tail)
+                .map(moved)
+        };
+        let mut resumable = tail().filter(|k| k.line_start).map(|k| k.start).peekable();
+        let (rescanned, stopped) = lexer::segment_keywords(new, restart, |at| {
+            while resumable.next_if(|&start| start < at).is_some() {}
+            resumable.peek() == Some(&at)
+        });
+        let mut keywords: Vec<lexer::SegmentKeyword> = self
+            .keywords
+            .iter()
+            .take_while(|k| k.start < restart)
+            .copied()
+            .collect();
+        keywords.extend(rescanned);
+        if let Some(stop) = stopped {
+            keywords.extend(tail().filter(|k| k.start >= stop));
         }
+        Segmentation { keywords }
     }
-    let mut out = Vec::with_capacity(starts.len());
-    for (i, &(start, kind)) in starts.iter().enumerate() {
-        let end = starts.get(i + 1).map_or(text.len(), |s| s.0);
-        if start < end || text.is_empty() {
-            out.push(Segment {
-                range: start..end,
-                kind,
-            });
+
+    /// The segments of `text`, the text this segmentation was made for.
+    pub fn segments(&self, text: &str) -> Vec<Segment> {
+        let mut starts: Vec<(usize, SyntaxKind)> = vec![(0, SyntaxKind::DCSS_GLOBAL)];
+        for keyword in &self.keywords {
+            let kind = if keyword.is_name {
+                SyntaxKind::DCSS_VAULT
+            } else {
+                SyntaxKind::DCSS_GLOBAL
+            };
+            match starts.last_mut() {
+                Some(last) if last.0 == keyword.start => last.1 = kind,
+                _ => starts.push((keyword.start, kind)),
+            }
         }
+        let mut out = Vec::with_capacity(starts.len());
+        for (i, &(start, kind)) in starts.iter().enumerate() {
+            let end = starts.get(i + 1).map_or(text.len(), |s| s.0);
+            if start < end || text.is_empty() {
+                out.push(Segment {
+                    range: start..end,
+                    kind,
+                });
+            }
+        }
+        out
     }
-    out
+}
+
+/// The lengths of the longest common prefix and suffix of `a` and `b`, not overlapping.
+fn common_ends(a: &[u8], b: &[u8]) -> (usize, usize) {
+    const CHUNK: usize = 64;
+    let shorter = a.len().min(b.len());
+    let mut prefix = 0;
+    while prefix + CHUNK <= shorter && a[prefix..prefix + CHUNK] == b[prefix..prefix + CHUNK] {
+        prefix += CHUNK;
+    }
+    while prefix < shorter && a[prefix] == b[prefix] {
+        prefix += 1;
+    }
+    let room = shorter - prefix;
+    let mut suffix = 0;
+    while suffix + CHUNK <= room
+        && a[a.len() - suffix - CHUNK..a.len() - suffix]
+            == b[b.len() - suffix - CHUNK..b.len() - suffix]
+    {
+        suffix += CHUNK;
+    }
+    while suffix < room && a[a.len() - suffix - 1] == b[b.len() - suffix - 1] {
+        suffix += 1;
+    }
+    (prefix, suffix)
 }
 
 /// Parses one segment's text on its own: a `DCSS_VAULT` or `DCSS_GLOBAL` node, with offsets
