@@ -54,6 +54,17 @@ enum Unit {
     Utf16,
 }
 
+/// Whether none of the eight bytes of `word` is `\n`, `\r` or part of a non-ASCII character.
+fn is_plain_ascii(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Non-zero exactly when some byte of `x` is zero.
+    let has_zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
+    word & HIGH == 0
+        && !has_zero_byte(word ^ (ONES * u64::from(b'\n')))
+        && !has_zero_byte(word ^ (ONES * u64::from(b'\r')))
+}
+
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let mut line_starts = vec![TextSize::from(0)];
@@ -64,6 +75,14 @@ impl LineIndex {
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
+            // Eight plain ASCII bytes at a time: most of a file is neither a line break nor
+            // a wide character.
+            if let Some(word) = bytes.get(i..i + 8)
+                && is_plain_ascii(u64::from_le_bytes(word.try_into().unwrap_or_default()))
+            {
+                i += 8;
+                continue;
+            }
             let byte = bytes[i];
             if byte == b'\n' || byte == b'\r' {
                 let break_len = if byte == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
@@ -226,6 +245,38 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Line starts and wide characters at every alignment of breaks and wide characters
+    /// within the eight-byte words the index skips over.
+    #[test]
+    fn breaks_and_wide_characters_at_every_alignment() {
+        let pieces = ["a", "bcdefgh", "\n", "\r", "\r\n", "é", "𝄞", "\u{7f}"];
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            texts = texts
+                .iter()
+                .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
+                .collect();
+        }
+        for text in texts.iter().map(|t| format!("{t}0123456789{t}")) {
+            let index = LineIndex::new(&text);
+            let mut starts = vec![TextSize::from(0)];
+            let mut chars = text.char_indices().peekable();
+            while let Some((i, c)) = chars.next() {
+                if c == '\r' && chars.peek().is_some_and(|&(_, next)| next == '\n') {
+                    continue;
+                }
+                if c == '\n' || c == '\r' {
+                    starts.push(TextSize::from(i as u32 + 1));
+                }
+            }
+            assert_eq!(index.line_starts, starts, "{text:?}");
+            assert_eq!(
+                index.wide.len(),
+                text.chars().filter(|c| !c.is_ascii()).count()
+            );
+        }
+    }
 
     #[test]
     fn columns_in_each_unit() {
