@@ -234,6 +234,13 @@ impl AnalysisHost {
         self.members.iter().copied().map(FileId).collect()
     }
 
+    /// Stops what snapshots are computing (they return [`Cancelled`]), as a change would,
+    /// without changing anything.
+    pub fn cancel_pending(&mut self) {
+        use salsa::Database;
+        self.db.trigger_cancellation();
+    }
+
     /// A snapshot to ask questions of. Changing the host cancels what snapshots are computing.
     pub fn analysis(&self) -> Analysis {
         Analysis {

@@ -268,6 +268,9 @@ async fn dialect_latency(corpus: &Corpus, quick: bool) {
             );
         }
     }
+    // The server stops its background work, which would otherwise run on into the next
+    // corpus's measurements.
+    client.request("shutdown", serde_json::Value::Null).await;
 }
 
 /// Hover and completion round trips in the largest NetHack level.

@@ -331,6 +331,12 @@ impl LanguageServer for Backend {
     }
 
     async fn shutdown(&self) -> Result<()> {
+        // Background diagnostics stop: after the current document (a newer generation), and
+        // inside it (cancelled), so that a server asked to stop does not run on for minutes
+        // surveying vaults nobody will see.
+        self.published_changes
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.state().host.cancel_pending();
         Ok(())
     }
 
