@@ -207,8 +207,8 @@ fn tokens(node: &SyntaxNode) -> impl Iterator<Item = SyntaxToken> {
     node.children_with_tokens().filter_map(|e| e.into_token())
 }
 
-pub fn lower(root: &SyntaxNode, kind: Kind) -> DescFile {
-    let text = root.text().to_string();
+/// The model of a description file: `root` is the tree of `text`.
+pub fn lower(text: &str, root: &SyntaxNode, kind: Kind) -> DescFile {
     let mut file = DescFile {
         kind,
         header: None,
@@ -217,8 +217,7 @@ pub fn lower(root: &SyntaxNode, kind: Kind) -> DescFile {
         crlf: text
             .find("\r\n")
             .map(|i| TextRange::at(TextSize::from(i as u32), TextSize::from(2))),
-        no_final_newline: (!text.is_empty() && !text.ends_with('\n'))
-            .then(|| TextSize::of(text.as_str())),
+        no_final_newline: (!text.is_empty() && !text.ends_with('\n')).then(|| TextSize::of(text)),
     };
     for node in root.children() {
         match node.kind() {

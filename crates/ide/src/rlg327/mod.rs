@@ -27,7 +27,11 @@ pub(crate) fn rlg327_model(db: &dyn salsa::Database, file: SourceFile) -> Option
             return None;
         }
     };
-    Some(levkit_model::rlg327::lower(&parse(db, file).syntax(), kind))
+    Some(levkit_model::rlg327::lower(
+        file.text(db),
+        &parse(db, file).syntax(),
+        kind,
+    ))
 }
 
 impl Language for Rlg327 {
