@@ -166,6 +166,11 @@ pub fn run(args: &PreviewArgs) -> u8 {
                     eprint!("{}", output::human(&errors, false));
                 }
                 eprintln!("levkit: the level has errors; fix them to preview it");
+                // A script reading JSON still gets the level: its name, levels and the
+                // sketch of its map parts, with no picture.
+                if args.format == Format::Json {
+                    emit(args, &json(&level));
+                }
                 return EXIT_ERRORS;
             };
             if let (true, Some(seeds)) = (args.heatmap, args.seeds) {

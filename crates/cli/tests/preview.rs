@@ -72,6 +72,24 @@ fn a_level_with_errors_is_not_previewed_and_exits_1() {
 }
 
 #[test]
+fn a_level_with_errors_still_gives_its_json_sketch_and_first_error() {
+    let output = levkit(&[
+        "preview",
+        "test-data/examples/mistakes.des",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["level"], "mistakes1");
+    assert_eq!(json["generated"], false);
+    assert_eq!(
+        json["error"]["code"], "NH0102",
+        "the first error, as the editor shows it"
+    );
+}
+
+#[test]
 fn an_unknown_level_name_is_a_usage_error() {
     let output = levkit(&[
         "preview",
