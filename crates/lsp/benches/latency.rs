@@ -1,7 +1,7 @@
 //! Editor latency, through the real server over an in-memory pipe: for the largest file of
 //! each dialect with its whole corpus open (NetHack levels, dungeon.def, RLG327 descriptions,
 //! DCSS vaults), from `didChange` to the `publishDiagnostics` of that version for
-//! one-character edits (median and p99); the resident memory with each corpus open, and with
+//! keystrokes that each leave a text not seen before (median and p99); the resident memory with each corpus open, and with
 //! the DCSS corpus open after 10,000 edits; hover and completion round trips; and typing: 20
 //! characters a second into castle.des with a preview open that asks again as the VS Code
 //! panel does (one request at a time, the next 100 ms after the last answer drawn), measuring
@@ -156,9 +156,14 @@ async fn open(corpus: &Corpus) -> Client {
     client
 }
 
-/// `count` keystrokes in the edited file, each waited for until its diagnostics arrive: a
-/// character typed at the end of the middle line, then deleted, and so on. Versions start
-/// at `first_version`; the times from each edit to its diagnostics.
+/// What a keystroke types: two of these after the end of the middle line, the first changing
+/// every keystroke and the second every 62, so that 3,844 keystrokes give as many texts.
+const TYPED: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/// `count` keystrokes in the edited file, each waited for until its diagnostics arrive: the
+/// two characters after the end of the middle line typed over (the first keystroke of a
+/// server, version 2, types them). Versions start at `first_version`; the times from each
+/// edit to its diagnostics.
 async fn keystrokes(
     client: &mut Client,
     corpus: &Corpus,
@@ -172,11 +177,15 @@ async fn keystrokes(
     let end = lines.get(line).map_or(0, |l| l.encode_utf16().count());
     let mut samples = Vec::with_capacity(count);
     for version in first_version..first_version + count as i64 {
-        let change = if (version - first_version) % 2 == 0 {
-            json!({ "range": { "start": { "line": line, "character": end }, "end": { "line": line, "character": end } }, "text": "x" })
-        } else {
-            json!({ "range": { "start": { "line": line, "character": end }, "end": { "line": line, "character": end + 1 } }, "text": "" })
-        };
+        // Each keystroke leaves a text the server has not seen: typing back a text of a
+        // moment ago would be answered from memos, which someone typing new text never gets.
+        let typed = (version - 2) as usize;
+        let pair: String = [typed % TYPED.len(), typed / TYPED.len() % TYPED.len()]
+            .iter()
+            .map(|&i| TYPED[i] as char)
+            .collect();
+        let replaced = if version == 2 { end } else { end + 2 };
+        let change = json!({ "range": { "start": { "line": line, "character": end }, "end": { "line": line, "character": replaced } }, "text": pair });
         let started = Instant::now();
         client
             .notify("textDocument/didChange", json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [change] }))

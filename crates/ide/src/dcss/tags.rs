@@ -60,16 +60,6 @@ pub(crate) fn tag_index(db: &dyn salsa::Database, workspace: Workspace) -> TagIn
     TagIndex::merge(files)
 }
 
-/// A segment's tag problems (ranges in the segment).
-#[salsa::tracked(returns(ref))]
-fn segment_tag_problems<'db>(
-    db: &'db dyn salsa::Database,
-    workspace: Workspace,
-    segment: SegmentText<'db>,
-) -> Vec<Diagnostic> {
-    check_tags(tag_index(db, workspace), segment_tag_facts(db, segment))
-}
-
 /// A file's tag problems, in the file.
 #[salsa::tracked(returns(ref))]
 pub(crate) fn file_tag_problems(
@@ -80,9 +70,14 @@ pub(crate) fn file_tag_problems(
     segments(db, file)
         .iter()
         .flat_map(|placed| {
-            segment_tag_problems(db, workspace, placed.segment)
-                .iter()
-                .map(|d| levkit_syntax::dcss::shifted(d, placed.start))
+            // Checked here rather than in a query per segment: verifying hundreds of such
+            // memos after each keystroke cost more than checking again.
+            check_tags(
+                tag_index(db, workspace),
+                segment_tag_facts(db, placed.segment),
+            )
+            .into_iter()
+            .map(|d| levkit_syntax::dcss::shifted(&d, placed.start))
         })
         .collect()
 }
