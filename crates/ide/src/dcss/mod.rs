@@ -81,8 +81,11 @@ fn segment_list<'db>(
 /// only around its edit (`Segmentation::edited`, which answers what a fresh scan would):
 /// cutting a 300 KB file afresh took most of a keystroke's time. A cache of a pure function,
 /// so any host may share it; it holds one text per path.
-static LAST_SEGMENTATION: LazyLock<Mutex<HashMap<PathBuf, (Arc<str>, Arc<Segmentation>)>>> =
+static LAST_SEGMENTATION: LazyLock<Mutex<HashMap<PathBuf, Segmented>>> =
     LazyLock::new(Default::default);
+
+/// A text and its segmentation.
+type Segmented = (Arc<str>, Arc<Segmentation>);
 
 fn segmentation(path: &Path, text: &Arc<str>) -> Arc<Segmentation> {
     let lock = || {
