@@ -284,8 +284,8 @@ impl Language for Dcss {
             .collect();
         out.extend(
             tags::file_tag_problems(db, workspace, file)
-                .iter()
-                .map(|d| (file, d.clone())),
+                .into_iter()
+                .map(|d| (file, d)),
         );
         out
     }

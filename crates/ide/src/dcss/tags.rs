@@ -60,24 +60,39 @@ pub(crate) fn tag_index(db: &dyn salsa::Database, workspace: Workspace) -> TagIn
     TagIndex::merge(files)
 }
 
-/// A file's tag problems, in the file.
+/// A file's tag problems, each with the index of its segment and its range in that segment:
+/// no positions in the file, so that an edit that touches no tag, wherever it moves the
+/// vaults after it, leaves this as it was (checked per file rather than in a query per
+/// segment: verifying hundreds of such memos after a keystroke cost more than the checks).
 #[salsa::tracked(returns(ref))]
+fn file_tag_problems_by_segment(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+) -> Vec<(usize, Diagnostic)> {
+    let index = tag_index(db, workspace);
+    file_tag_ids(db, file)
+        .iter()
+        .enumerate()
+        .flat_map(|(segment, facts)| {
+            check_tags(index, facts.facts(db))
+                .into_iter()
+                .map(move |d| (segment, d))
+        })
+        .collect()
+}
+
+/// A file's tag problems, in the file.
 pub(crate) fn file_tag_problems(
     db: &dyn salsa::Database,
     workspace: Workspace,
     file: SourceFile,
 ) -> Vec<Diagnostic> {
-    segments(db, file)
+    let placed = segments(db, file);
+    file_tag_problems_by_segment(db, workspace, file)
         .iter()
-        .flat_map(|placed| {
-            // Checked here rather than in a query per segment: verifying hundreds of such
-            // memos after each keystroke cost more than checking again.
-            check_tags(
-                tag_index(db, workspace),
-                segment_tag_facts(db, placed.segment),
-            )
-            .into_iter()
-            .map(|d| levkit_syntax::dcss::shifted(&d, placed.start))
+        .filter_map(|(segment, d)| {
+            Some(levkit_syntax::dcss::shifted(d, placed.get(*segment)?.start))
         })
         .collect()
 }
