@@ -40,14 +40,8 @@ pub fn parse_dcss(data: &[u8]) {
     parse(data, Dialect::DcssDes);
     let (text, _) = levkit_syntax::decode(data);
     let pick = |i: usize| usize::from(data.get(i).copied().unwrap_or(0));
-    let mut start = pick(0) * text.len() / 256;
-    while !text.is_char_boundary(start) {
-        start -= 1;
-    }
-    let mut end = (start + pick(1) % 48).min(text.len());
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
+    let start = text.floor_char_boundary(pick(0) * text.len() / 256);
+    let end = text.floor_char_boundary(start + pick(1) % 48);
     let cut = format!("{}{}", &text[..start], &text[end..]);
     let whole = levkit_syntax::dcss::Segmentation::new(&text);
     let shorter = levkit_syntax::dcss::Segmentation::new(&cut);

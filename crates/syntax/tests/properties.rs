@@ -87,6 +87,24 @@ static FIXTURES: LazyLock<Vec<(String, Dialect)>> = LazyLock::new(|| {
         .collect()
 });
 
+/// `text` with up to `len` bytes from the position `at` picks replaced by `insert`, both ends
+/// moved back onto character boundaries.
+fn replaced(text: &str, at: prop::sample::Index, len: usize, insert: &str) -> String {
+    // `str::floor_char_boundary`, which is newer than the workspace's rust-version.
+    let floor = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = floor(at.index(text.len() + 1));
+    let end = floor(start + len);
+    let mut out = text.to_string();
+    out.replace_range(start..end, insert);
+    out
+}
+
 fn mutated_fixture() -> impl Strategy<Value = (String, Dialect)> {
     (
         any::<prop::sample::Index>(),
@@ -95,18 +113,8 @@ fn mutated_fixture() -> impl Strategy<Value = (String, Dialect)> {
         "(?s).{0,12}",
     )
         .prop_map(|(which, at, len, insert)| {
-            let (text, dialect) = FIXTURES[which.index(FIXTURES.len())].clone();
-            let mut cut = at.index(text.len() + 1);
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            let mut end = (cut + len).min(text.len());
-            while !text.is_char_boundary(end) {
-                end -= 1;
-            }
-            let mut text = text;
-            text.replace_range(cut..end, &insert);
-            (text, dialect)
+            let (text, dialect) = &FIXTURES[which.index(FIXTURES.len())];
+            (replaced(text, at, len, &insert), *dialect)
         })
 }
 
@@ -151,16 +159,7 @@ fn edited_vault_file() -> impl Strategy<Value = (String, String)> {
         prop_oneof![lines(), "(?s).{0,6}"],
     )
         .prop_map(|(old, at, len, insert)| {
-            let mut cut = at.index(old.len() + 1);
-            while !old.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            let mut end = (cut + len).min(old.len());
-            while !old.is_char_boundary(end) {
-                end -= 1;
-            }
-            let mut new = old.clone();
-            new.replace_range(cut..end, &insert);
+            let new = replaced(&old, at, len, &insert);
             (old, new)
         })
 }
