@@ -11,13 +11,19 @@
 //!
 //! Each figure is also printed as a `BENCH name key=value...` line, which `cargo xtask bench`
 //! reads into its table. `LEVKIT_BENCH=typing` runs the typing alone, `LEVKIT_BENCH=quick`
-//! makes fewer edits.
+//! makes fewer edits, and `LEVKIT_BENCH_DIALECT=rlg327` (or another dialect id) measures one
+//! corpus alone.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use levkit_lsp::test_client::Client;
 use serde_json::json;
+
+/// The allocator the `levkit` binary (which runs the server) is built with: measured here
+/// as users run it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// A dialect's corpus: every file of it, and which one is edited.
 struct Corpus {
@@ -190,7 +196,7 @@ async fn keystrokes(
         client
             .notify("textDocument/didChange", json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [change] }))
             .await;
-        client.diagnostics(&uri, version).await;
+        client.await_diagnostics(&uri, version).await;
         samples.push(started.elapsed());
         client.notifications.clear();
     }
@@ -198,13 +204,17 @@ async fn keystrokes(
 }
 
 fn main() {
+    levkit_lsp::prefer_small_pages();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a runtime");
     let mode = std::env::var("LEVKIT_BENCH").unwrap_or_default();
     let quick = mode == "quick";
-    let corpora = corpora();
+    let mut corpora = corpora();
+    if let Ok(only) = std::env::var("LEVKIT_BENCH_DIALECT") {
+        corpora.retain(|c| c.dialect == only);
+    }
     if corpora.is_empty() {
         eprintln!("*** corpus not found: nothing measured ***");
         return;

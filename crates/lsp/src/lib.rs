@@ -40,6 +40,18 @@ pub async fn run_stdio() -> u8 {
     status
 }
 
+/// Keeps the process on small memory pages from now on. A server runs all day, and the
+/// allocator's huge pages (which make a batch `levkit check` a fifth faster, with fewer page
+/// faults) kept a third more memory resident after a day of edits. Call it before the server
+/// starts; on systems other than Linux it does nothing.
+pub fn prefer_small_pages() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_THP_DISABLE takes plain integers and touches no memory of ours.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
+}
+
 /// The language service as levkit serves it.
 pub type Service = transport::Answering<LspService<Backend>>;
 
