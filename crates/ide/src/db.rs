@@ -46,7 +46,10 @@ pub(crate) fn dialect(db: &dyn salsa::Database, file: SourceFile) -> Dialect {
         .unwrap_or_else(|| Dialect::detect(file.path(db), file.text(db)))
 }
 
-#[salsa::tracked]
+/// Not compared with the last parse (`no_eq`): it runs only when the text changed, and a
+/// lossless tree of another text is always another tree, so comparing (most of a large
+/// tree, on every keystroke) could never find them equal.
+#[salsa::tracked(no_eq)]
 pub(crate) fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
     levkit_syntax::parse(file.text(db), dialect(db, file))
 }
@@ -75,8 +78,24 @@ pub(crate) fn workspace_diagnostics(
     workspace
         .files(db)
         .iter()
-        .flat_map(|&file| language(dialect(db, file)).workspace_diagnostics(db, workspace, file))
+        .flat_map(|&file| {
+            file_workspace_diagnostics(db, workspace, file)
+                .iter()
+                .cloned()
+        })
         .collect()
+}
+
+/// What `file` reports of [`workspace_diagnostics`]: a query per file, so that many files'
+/// parts can be computed on all cores ([`crate::Analysis::diagnostics_of_all`]), and an edit
+/// re-runs only the edited file's part (and those whose inputs it changed).
+#[salsa::tracked(returns(ref))]
+pub(crate) fn file_workspace_diagnostics(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+) -> Vec<(SourceFile, Diagnostic)> {
+    language(dialect(db, file)).workspace_diagnostics(db, workspace, file)
 }
 
 /// The files of the workspace whose folder is `file`'s folder or one below it, other than

@@ -30,6 +30,12 @@ pub(crate) trait Language: Sync {
         Vec::new()
     }
 
+    /// Computes what the workspace queries will read of this file, so that a caller with
+    /// many files can have it done on all cores before one thread gathers the workspace
+    /// (rust-analyzer primes its caches the same way). Changes no answer, only when work is
+    /// done.
+    fn prime(&self, _db: Db, _file: SourceFile) {}
+
     /// Problems found by building the file's levels for many seeds (walled-off pockets),
     /// asked for with [`crate::AnalysisOptions::reachability`]; `surveys` says which levels
     /// may be built.

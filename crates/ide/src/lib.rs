@@ -370,8 +370,9 @@ impl Analysis {
     }
 
     /// The diagnostics of many files, each as [`Analysis::diagnostics`] gives it, computed on
-    /// all cores: every file's own first, so that what involves several files (a workspace
-    /// query, which one thread computes) finds every file's analysis done.
+    /// all cores in three rounds, so that the parts one thread must gather find their inputs
+    /// done: every file's own analysis (and what the workspace queries read of it), then each
+    /// file's part of the workspace's diagnostics, then each file's whole list.
     /// `progress` is called once per file analysed.
     pub fn diagnostics_of_all(
         &self,
@@ -379,16 +380,23 @@ impl Analysis {
         progress: &(dyn Fn() + Sync),
     ) -> Cancellable<Vec<Vec<Diagnostic>>> {
         use rayon::prelude::*;
-        files
-            .par_iter()
-            .map_with(self.clone(), |analysis, &file| {
-                let done = analysis.with(|db| {
-                    db::file_diagnostics(db, file.0);
-                });
-                progress();
-                done
-            })
-            .collect::<Cancellable<()>>()?;
+        let each = |work: &(dyn Fn(&RootDatabase, SourceFile) + Sync)| {
+            files
+                .par_iter()
+                .map_with(self.clone(), |analysis, &file| {
+                    analysis.with(|db| work(db, file.0))
+                })
+                .collect::<Cancellable<()>>()
+        };
+        each(&|db, file| {
+            db::file_diagnostics(db, file);
+            language(db::dialect(db, file)).prime(db, file);
+            progress();
+        })?;
+        let workspace = self.workspace;
+        each(&|db, file| {
+            db::file_workspace_diagnostics(db, workspace, file);
+        })?;
         files
             .par_iter()
             .map_with(self.clone(), |analysis, &file| analysis.diagnostics(file))

@@ -272,6 +272,11 @@ impl Language for Dcss {
         out
     }
 
+    fn prime(&self, db: &dyn salsa::Database, file: SourceFile) {
+        vault_name_list(db, file);
+        tags::file_tag_index(db, file);
+    }
+
     fn workspace_diagnostics(
         &self,
         db: &dyn salsa::Database,

@@ -44,7 +44,7 @@ fn file_tag_ids(db: &dyn salsa::Database, file: SourceFile) -> Vec<InternedTagFa
 
 /// A file's part of the index: rebuilt only when its tag facts change, not on every edit.
 #[salsa::tracked(returns(ref))]
-fn file_tag_index(db: &dyn salsa::Database, file: SourceFile) -> TagIndex {
+pub(crate) fn file_tag_index(db: &dyn salsa::Database, file: SourceFile) -> TagIndex {
     TagIndex::new(file_tag_ids(db, file).iter().map(|id| id.facts(db)))
 }
 
