@@ -66,9 +66,14 @@ impl Glyphs {
 /// The glyphs crawl gives a meaning of their own (section 7.7 of the research note): walls,
 /// doors, water, stairs, altars, fountains, the monster and item glyphs, and so on.
 pub fn has_default_meaning(glyph: u8) -> bool {
-    GLYPHS
-        .iter()
-        .any(|g| g.glyph.len() == 1 && g.glyph.as_bytes()[0] == glyph)
+    static MEANINGFUL: std::sync::LazyLock<Glyphs> = std::sync::LazyLock::new(|| {
+        let mut set = Glyphs::default();
+        for g in GLYPHS.iter().filter(|g| g.glyph.len() == 1) {
+            set.add(g.glyph.as_bytes()[0]);
+        }
+        set
+    });
+    MEANINGFUL.has(glyph)
 }
 
 /// The number of monster glyphs (`1`-`7`) and item glyphs (`d`-`k`).
@@ -154,12 +159,13 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     let mut first_cell: [Option<TextRange>; 128] = [None; 128];
     for row in vault.rows() {
         for (i, b) in row.text.bytes().enumerate() {
-            let cell = TextRange::at(row.range.start() + TextSize::from(i as u32), 1.into());
-            if b >= 128 {
-                continue;
+            if b < 128 && !present.has(b) {
+                present.add(b);
+                first_cell[b as usize] = Some(TextRange::at(
+                    row.range.start() + TextSize::from(i as u32),
+                    1.into(),
+                ));
             }
-            present.add(b);
-            first_cell[b as usize].get_or_insert(cell);
         }
     }
     let mut ever = present;
@@ -399,7 +405,7 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
 
 /// A map character beyond ASCII: crawl reads each of its bytes as a glyph of no meaning.
 fn non_ascii(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    for row in vault.rows() {
+    for row in vault.rows().filter(|r| !r.text.is_ascii()) {
         for (i, c) in row.text.char_indices().filter(|(_, c)| !c.is_ascii()) {
             let range = TextRange::at(
                 row.range.start() + TextSize::from(i as u32),

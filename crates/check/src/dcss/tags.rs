@@ -401,8 +401,20 @@ fn typo_of<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Opt
         strip(a) == strip(b)
     };
     let word_parts = parts(word);
+    let limit = (word.len() / 3).max(1);
+    let underscores = |w: &str| w.bytes().filter(|&b| b == b'_').count();
+    let word_underscores = underscores(word);
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
+        // Part by part, the distance is at least the difference in length (for ASCII words,
+        // whose lowercase keeps their length); and the parts must pair up.
+        if word.is_ascii()
+            && candidate.is_ascii()
+            && (candidate.len().abs_diff(word.len()) > limit
+                || underscores(candidate) != word_underscores)
+        {
+            continue;
+        }
         if candidate == word || digits_only(candidate, word) {
             continue;
         }
@@ -416,7 +428,6 @@ fn typo_of<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Opt
             distance += d;
             2 * d < a.len().max(b.len())
         });
-        let limit = (word.len() / 3).max(1);
         if close && distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }
