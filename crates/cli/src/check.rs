@@ -137,16 +137,21 @@ pub fn run(args: &CheckArgs) -> u8 {
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    // Each file's report is formatted on all cores, then written in order (rendering the
+    // source snippets took 4 ms of a 100 ms DCSS corpus check on one core).
+    let each_file = |format: &(dyn Fn(&FileReport) -> String + Sync)| -> Vec<String> {
+        reports.par_iter().map(format).collect()
+    };
     let written = match args.format {
-        Format::Human => reports
+        Format::Human => each_file(&|r| output::human(r, color))
             .iter()
-            .try_for_each(|r| out.write_all(output::human(r, color).as_bytes())),
-        Format::Json => reports
+            .try_for_each(|text| out.write_all(text.as_bytes())),
+        Format::Json => each_file(&output::json_lines)
             .iter()
-            .try_for_each(|r| out.write_all(output::json_lines(r).as_bytes())),
-        Format::Github => reports
+            .try_for_each(|text| out.write_all(text.as_bytes())),
+        Format::Github => each_file(&output::github)
             .iter()
-            .try_for_each(|r| out.write_all(output::github(r).as_bytes())),
+            .try_for_each(|text| out.write_all(text.as_bytes())),
         Format::Sarif => out.write_all(output::sarif(&reports).as_bytes()),
     };
     if written.is_err() {

@@ -380,8 +380,15 @@ impl Analysis {
         progress: &(dyn Fn() + Sync),
     ) -> Cancellable<Vec<Vec<Diagnostic>>> {
         use rayon::prelude::*;
+        // Largest first: the cores then end on small files together, rather than one core
+        // finishing a large file alone.
+        let by_size = self.with(|db| {
+            let mut sorted = files.to_vec();
+            sorted.sort_by_key(|f| std::cmp::Reverse(f.0.text(db).len()));
+            sorted
+        })?;
         let each = |work: &(dyn Fn(&RootDatabase, SourceFile) + Sync)| {
-            files
+            by_size
                 .par_iter()
                 .map_with(self.clone(), |analysis, &file| {
                     analysis.with(|db| work(db, file.0))

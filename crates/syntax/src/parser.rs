@@ -99,12 +99,14 @@ impl<'t> Parser<'t> {
 
     /// A parser that builds no tree (see [`FlatParse`]).
     pub(crate) fn flat(text: &'t str, lexed: Lexed, unexpected: Code) -> Parser<'t> {
+        // A top-level node (a header, a map, a Lua line) takes a handful of tokens.
+        let nodes = Vec::with_capacity(lexed.tokens.len() / 4);
         let mut parser = Parser::new(text, lexed, unexpected);
         parser.sink = Sink::Flat {
             root: SyntaxKind::ERROR,
             depth: 0,
             open: None,
-            nodes: Vec::new(),
+            nodes,
         };
         parser
     }
