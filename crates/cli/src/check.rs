@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use levkit_diagnostics::Severity;
-use levkit_ide::{AnalysisHost, AnalysisOptions};
+use levkit_ide::{AnalysisHost, AnalysisOptions, Decoded};
 use rayon::prelude::*;
 
 use levkit_files::Skip;
@@ -71,7 +71,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     }
 
-    let contents: Vec<(PathBuf, Result<Vec<u8>, Skip>)> = paths
+    let contents: Vec<(PathBuf, Result<Decoded, Skip>)> = paths
         .into_par_iter()
         .map(|p| {
             let bytes = if explicit.contains(&p) {
@@ -79,7 +79,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             } else {
                 levkit_files::read_found(&p, args.dialect.forced())
             };
-            (p, bytes)
+            (p, bytes.map(Decoded::new))
         })
         .collect();
     let mut host = AnalysisHost::new();
@@ -90,8 +90,8 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut files = Vec::new();
     for (path, bytes) in contents {
         match bytes {
-            Ok(bytes) => {
-                let file = host.set_file_bytes(path.clone(), &bytes);
+            Ok(decoded) => {
+                let file = host.set_file_decoded(path.clone(), decoded);
                 host.set_dialect_override(file, args.dialect.forced());
                 files.push(file);
             }

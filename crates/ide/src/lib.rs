@@ -128,6 +128,26 @@ impl Default for AnalysisHost {
 const TYPED: salsa::Durability = salsa::Durability::LOW;
 const STORED: salsa::Durability = salsa::Durability::MEDIUM;
 
+/// A file's bytes as text: UTF-8, or decoded with replacement characters and a diagnostic
+/// at the first bad byte.
+pub struct Decoded {
+    text: Arc<str>,
+    encoding_error: Option<Diagnostic>,
+}
+
+impl Decoded {
+    pub fn new(bytes: Vec<u8>) -> Decoded {
+        let (text, encoding_error) = match String::from_utf8(bytes) {
+            Ok(text) => (text, None),
+            Err(error) => levkit_syntax::decode(error.as_bytes()),
+        };
+        Decoded {
+            text: text.into(),
+            encoding_error,
+        }
+    }
+}
+
 impl AnalysisHost {
     pub fn new() -> AnalysisHost {
         let db = RootDatabase::default();
@@ -146,10 +166,18 @@ impl AnalysisHost {
     /// with a diagnostic if they are not UTF-8). Every file added is part of the workspace
     /// (cross-file diagnostics, navigation, a level's place in a dungeon.def beside it).
     pub fn set_file_bytes(&mut self, path: impl Into<PathBuf>, bytes: &[u8]) -> FileId {
+        self.set_file_decoded(path, Decoded::new(bytes.to_vec()))
+    }
+
+    /// [`AnalysisHost::set_file_bytes`] with the bytes already decoded (which many files may
+    /// be, on all cores, before they are added one by one).
+    pub fn set_file_decoded(&mut self, path: impl Into<PathBuf>, decoded: Decoded) -> FileId {
         use salsa::Setter;
         let path = path.into();
-        let (text, encoding_error) = levkit_syntax::decode(bytes);
-        let text: Arc<str> = text.into();
+        let Decoded {
+            text,
+            encoding_error,
+        } = decoded;
         if let Some(&file) = self.by_path.get(&path) {
             if *file.text(&self.db) != text {
                 file.set_text(&mut self.db).with_durability(STORED).to(text);

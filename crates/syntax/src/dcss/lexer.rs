@@ -65,12 +65,12 @@ pub(crate) fn segment_keywords(
                 Block::Map => "ENDMAP",
                 Block::Lua => "}}",
             };
-            let Some(found) = text[pos..].find(closing) else {
+            let Some(found) = memchr::memmem::find(&text.as_bytes()[pos..], closing.as_bytes())
+            else {
                 break; // The block takes the rest of the file.
             };
             let at = pos + found;
-            pos = text[pos..at]
-                .rfind('\n')
+            pos = memchr::memrchr(b'\n', &text.as_bytes()[pos..at])
                 .map_or(pos, |newline| pos + newline + 1);
             let line = Line::at(text, pos);
             in_block = !rules.close(line, &mut scratch);
