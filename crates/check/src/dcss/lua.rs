@@ -24,8 +24,17 @@ thread_local! {
 const GARBAGE_LIMIT: usize = 4 << 20;
 
 /// Loads `text` as a Lua 5.1 chunk without running it: crawl's message on a syntax error,
-/// with the chunk's line.
+/// with the chunk's line. Most chunks are answered by the quick check of `lua_syntax`, and
+/// only those it is unsure of are loaded by Lua.
 fn compile(text: &str) -> Result<(), (u32, String)> {
+    if super::lua_syntax::surely_valid(text) {
+        return Ok(());
+    }
+    load(text)
+}
+
+/// Loads `text` with Lua itself.
+fn load(text: &str) -> Result<(), (u32, String)> {
     LUA.with(|cell| {
         let mut cell = cell.borrow_mut();
         let lua = cell.get_or_insert_with(|| {
@@ -55,6 +64,14 @@ fn compile(text: &str) -> Result<(), (u32, String)> {
 }
 
 pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
+    for statements in vault_chunks(vault) {
+        check_chunk(&statements.iter().collect::<Vec<_>>(), out);
+    }
+}
+
+/// The chunks of a vault that crawl loads with its author's Lua in them (the main chunk also
+/// when a MARKER holds Lua), each as its statements.
+fn vault_chunks(vault: &Vault) -> Vec<Vec<Statement>> {
     let has_markers = vault
         .headers_of(levkit_syntax::dcss::Header::Marker)
         .any(|h| {
@@ -62,21 +79,29 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
                 .iter()
                 .any(|a| levkit_model::dcss::spec::is_lua_marker(&a.text))
         });
-    for chunk in Chunk::ALL {
-        let authored = vault
-            .lua
-            .iter()
-            .any(|l| l.chunk == chunk && !l.lines.is_empty());
-        if chunk == Chunk::Mapchunk || !(authored || (chunk == Chunk::Main && has_markers)) {
-            continue;
-        }
-        let chunk_statements = authored_statements(vault, chunk);
-        check_chunk(&chunk_statements.iter().collect::<Vec<_>>(), out);
-    }
+    Chunk::ALL
+        .into_iter()
+        .filter(|&chunk| {
+            let authored = vault
+                .lua
+                .iter()
+                .any(|l| l.chunk == chunk && !l.lines.is_empty());
+            chunk != Chunk::Mapchunk && (authored || (chunk == Chunk::Main && has_markers))
+        })
+        .map(|chunk| authored_statements(vault, chunk))
+        .collect()
 }
 
 pub(super) fn check_global(global: &Global, out: &mut Vec<Diagnostic>) {
-    let statements: Vec<Statement> = global
+    let statements = global_chunk(global);
+    if !statements.is_empty() {
+        check_chunk(&statements.iter().collect::<Vec<_>>(), out);
+    }
+}
+
+/// The Lua outside vaults, as one chunk.
+fn global_chunk(global: &Global) -> Vec<Statement> {
+    global
         .lua
         .iter()
         .flat_map(|lua| {
@@ -88,10 +113,7 @@ pub(super) fn check_global(global: &Global, out: &mut Vec<Diagnostic>) {
                 authored: true,
             })
         })
-        .collect();
-    if !statements.is_empty() {
-        check_chunk(&statements.iter().collect::<Vec<_>>(), out);
-    }
+        .collect()
 }
 
 fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
@@ -287,4 +309,236 @@ fn nesting(line: &str, in_long: &mut bool) -> i32 {
         i += 1;
     }
     delta
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dcss::lua_syntax::surely_valid;
+
+    /// Every Lua chunk of the corpus's vaults and files, as crawl loads them.
+    fn corpus_chunks() -> Vec<String> {
+        let Some(dir) = levkit_test_support::corpus("dcss-0.28.0", "Lua quick check against Lua")
+        else {
+            return Vec::new();
+        };
+        let mut files = Vec::new();
+        let mut pending = vec![dir.join("des")];
+        while let Some(dir) = pending.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    pending.push(path);
+                } else if path.extension().is_some_and(|e| e == "des") {
+                    files.push(path);
+                }
+            }
+        }
+        let mut chunks = Vec::new();
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for segment in levkit_syntax::dcss::segments(&text) {
+                let piece = &text[segment.range];
+                let flat = levkit_syntax::dcss::parse_segment_flat(piece);
+                let statements = match levkit_model::dcss::lower_flat(piece, &flat) {
+                    levkit_model::dcss::Segment::Vault(vault) => vault_chunks(&vault),
+                    levkit_model::dcss::Segment::Global(global) => vec![global_chunk(&global)],
+                };
+                chunks.extend(
+                    statements
+                        .iter()
+                        .filter_map(|s| chunk_body(s.iter()).map(|(_, body)| body)),
+                );
+            }
+        }
+        chunks
+    }
+
+    /// A small deterministic generator (xorshift), so that a failure can be replayed.
+    struct Draws(u64);
+
+    impl Draws {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n.max(1) as u64) as usize
+        }
+    }
+
+    /// One small edit of the kind a typo or a half-typed line makes.
+    fn mutate(text: &str, draws: &mut Draws) -> String {
+        const PIECES: &[&str] = &[
+            "(", ")", "{", "}", "[", "]", "end", "then", "do", "local", "function", ",", "=", "==",
+            ".", "..", "...", ":", ";", "\"", "'", "[[", "]]", "--", "\n", "break", "return", "x",
+            "1", "1e", "0x", "not", "and", "if", "else", "until", "for", "in", "#", "~=", "\\",
+        ];
+        let bytes = text.as_bytes();
+        let cut = |at: usize| {
+            let mut at = at.min(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        };
+        let at = cut(draws.below(text.len() + 1));
+        match draws.below(3) {
+            0 => {
+                let piece = PIECES[draws.below(PIECES.len())];
+                format!("{}{piece}{}", &text[..at], &text[at..])
+            }
+            1 => {
+                let end = cut(at + 1 + draws.below(8));
+                format!("{}{}", &text[..at], &text[end..])
+            }
+            _ => {
+                // A whole line repeated or dropped.
+                let line_start = bytes[..at]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                let line_end = bytes[at..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(text.len(), |i| at + i + 1);
+                if draws.below(2) == 0 {
+                    format!("{}{}", &text[..line_start], &text[line_end..])
+                } else {
+                    format!("{}{}", &text[..line_end], &text[line_start..])
+                }
+            }
+        }
+    }
+
+    /// Chunks near each of Lua's limits, at sizes on both sides of it: whatever the quick check
+    /// accepts, Lua loads.
+    #[test]
+    fn the_quick_check_stays_inside_luas_limits() {
+        let repeat = |piece: &str, n: usize, sep: &str| vec![piece; n].join(sep);
+        type Shape = Box<dyn Fn(usize) -> String>;
+        let shapes: Vec<(&str, Shape)> = vec![
+            (
+                "locals",
+                Box::new(|n| (0..n).map(|i| format!("local v{i} = {i}\n")).collect()),
+            ),
+            (
+                "upvalues",
+                Box::new(|n| {
+                    let locals: String = (0..n).map(|i| format!("local v{i} = {i}\n")).collect();
+                    let uses: String = (0..n).map(|i| format!(" x = v{i}")).collect();
+                    format!("{locals}return function(){uses} end")
+                }),
+            ),
+            (
+                "parentheses",
+                Box::new(move |n| format!("x = {}1{}", repeat("(", n, ""), repeat(")", n, ""))),
+            ),
+            (
+                "concatenation",
+                Box::new(move |n| format!("x = {}", repeat("a", n, " .. "))),
+            ),
+            (
+                "unary",
+                Box::new(move |n| format!("x = {}1", repeat("- ", n, ""))),
+            ),
+            (
+                "arguments",
+                Box::new(move |n| format!("f({})", repeat("a", n, ", "))),
+            ),
+            (
+                "nested calls",
+                Box::new(move |n| format!("x = {}1{}", repeat("f(a, ", n, ""), repeat(")", n, ""))),
+            ),
+            (
+                "tables",
+                Box::new(move |n| format!("x = {}1{}", repeat("{a, ", n, ""), repeat("}", n, ""))),
+            ),
+            (
+                "blocks",
+                Box::new(move |n| {
+                    format!(
+                        "{} x = 1 {}",
+                        repeat("if a then", n, " "),
+                        repeat("end", n, " ")
+                    )
+                }),
+            ),
+            (
+                "functions",
+                Box::new(move |n| {
+                    format!(
+                        "{} {}",
+                        repeat("f = function()", n, " "),
+                        repeat("end", n, " ")
+                    )
+                }),
+            ),
+            (
+                "assignment",
+                Box::new(move |n| format!("{} = 1", repeat("a.b", n, ", "))),
+            ),
+        ];
+        for (shape, chunk) in &shapes {
+            for n in (1..=320).step_by(7) {
+                let text = chunk(n);
+                if surely_valid(&text) {
+                    assert!(
+                        load(&text).is_ok(),
+                        "{shape} x{n}: accepted what Lua refuses"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_quick_check_never_accepts_what_lua_refuses() {
+        let chunks = corpus_chunks();
+        if chunks.is_empty() {
+            return;
+        }
+        let mut accepted = 0;
+        for chunk in &chunks {
+            let quick = surely_valid(chunk);
+            assert!(
+                !quick || load(chunk).is_ok(),
+                "accepted what Lua refuses:\n{chunk}"
+            );
+            accepted += usize::from(quick);
+        }
+        // It must also be worth having: it answers nearly every chunk Lua loads.
+        assert!(
+            accepted * 100 >= chunks.len() * 95,
+            "the quick check accepted only {accepted} of {} chunks",
+            chunks.len()
+        );
+        // LEVKIT_LUA_ROUNDS=N tries more (N rounds of mutations of every chunk).
+        let rounds = std::env::var("LEVKIT_LUA_ROUNDS")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(8);
+        let mut draws = Draws(0x9e37_79b9_7f4a_7c15);
+        let (mut tried, mut refused) = (0, 0);
+        for round in 0..rounds {
+            for chunk in &chunks {
+                let mut text = mutate(chunk, &mut draws);
+                if round % 2 == 1 {
+                    text = mutate(&text, &mut draws);
+                }
+                tried += 1;
+                if surely_valid(&text) {
+                    assert!(
+                        load(&text).is_ok(),
+                        "accepted what Lua refuses:\n{text}\n(mutated from)\n{chunk}"
+                    );
+                } else {
+                    refused += 1;
+                }
+            }
+        }
+        eprintln!(
+            "Lua quick check: {accepted} of {} corpus chunks accepted; {tried} mutations, {refused} left to Lua",
+            chunks.len()
+        );
+    }
 }

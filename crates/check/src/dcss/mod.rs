@@ -12,6 +12,7 @@
 mod glyphs;
 mod headers;
 mod lua;
+mod lua_syntax;
 mod names;
 mod order;
 mod tags;
@@ -81,7 +82,7 @@ pub fn check_global(global: &Global) -> Vec<Diagnostic> {
 /// one already has, paired with that first vault. `vaults` come in crawl's loading order;
 /// positions play no part, so that edits which move vaults leave the answer equal.
 pub fn repeated_names<'a, V: Copy>(vaults: impl IntoIterator<Item = (V, &'a str)>) -> Vec<(V, V)> {
-    let mut first: std::collections::HashMap<&str, V> = std::collections::HashMap::new();
+    let mut first: rustc_hash::FxHashMap<&str, V> = rustc_hash::FxHashMap::default();
     let mut out = Vec::new();
     for (vault, name) in vaults {
         match first.entry(name) {
