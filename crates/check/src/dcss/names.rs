@@ -81,7 +81,7 @@ const ITEM_FLAGS: &[&str] = &[
     "cursed",
 ];
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::LazyLock;
 
 use levkit_model::dcss::tables::Monster;

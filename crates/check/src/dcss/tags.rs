@@ -8,7 +8,7 @@
 //! ([`check_tags`]): an edit re-checks its own vault, and the others only when the index
 //! changes.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::dcss::tables::WORDS;
@@ -97,7 +97,7 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
         }
     };
     lua_texts.extend(lua.iter().flat_map(|l| &l.lines).map(|l| l.text.as_str()));
-    let mut words = HashSet::new();
+    let mut words = HashSet::default();
     for text in lua_texts {
         for literal in string_literals(text) {
             let mut last = "";
@@ -199,7 +199,7 @@ type CrawlTags = (HashSet<&'static str>, Vec<(&'static str, &'static str)>);
 fn crawl_tags() -> &'static CrawlTags {
     static TAGS: std::sync::OnceLock<CrawlTags> = std::sync::OnceLock::new();
     TAGS.get_or_init(|| {
-        let mut words = HashSet::new();
+        let mut words = HashSet::default();
         let mut patterns = Vec::new();
         for w in WORDS.iter().filter(|w| w.header == "TAGS") {
             match (w.word.find('<'), w.word.rfind('>')) {

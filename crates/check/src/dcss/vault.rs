@@ -284,15 +284,18 @@ fn bits(text: &str) -> Glyphs {
     text.bytes().fold(0, |set, b| set | bit(b))
 }
 
-/// What each cell of the map may hold after the header transforms.
-struct Grid {
-    cells: Vec<Vec<Glyphs>>,
+/// What each cell of the map may hold after the header transforms: the image of its glyph
+/// (rows shorter than the map read as blank), found by lookup rather than stored per cell.
+struct Grid<'a> {
+    rows: &'a [&'a [u8]],
+    width: usize,
+    image: [Glyphs; 128],
 }
 
 const BLANK: Glyphs = 1 << b' ';
 
-impl Grid {
-    fn new(vault: &Vault, rows: &[&[u8]], width: usize) -> Grid {
+impl<'a> Grid<'a> {
+    fn new(vault: &Vault, rows: &'a [&'a [u8]], width: usize) -> Grid<'a> {
         // Every transform maps a set of glyphs to the union of what it maps each member to,
         // so following each glyph through the transforms once gives every cell's set: the
         // glyph's image (index 0 stands for every byte beyond ASCII).
@@ -367,22 +370,22 @@ impl Grid {
                 }
             }
         }
-        let image_of = |b: u8| image[if b < 128 { b as usize } else { 0 }];
-        let cells = rows
-            .iter()
-            .map(|r| {
-                (0..width)
-                    .map(|x| image_of(r.get(x).copied().unwrap_or(b' ')))
-                    .collect()
-            })
-            .collect();
-        Grid { cells }
+        Grid { rows, width, image }
+    }
+
+    fn cell(&self, x: usize, y: usize) -> Glyphs {
+        let b = self.rows[y].get(x).copied().unwrap_or(b' ');
+        self.image[if b < 128 { b as usize } else { 0 }]
+    }
+
+    fn cells(&self) -> impl Iterator<Item = Glyphs> + '_ {
+        (0..self.rows.len()).flat_map(move |y| (0..self.width).map(move |x| self.cell(x, y)))
     }
 
     /// How many cells hold `glyph` whatever the transforms draw (`None` when they decide).
     fn exact_count(&self, glyph: u8) -> Option<usize> {
         let mut count = 0;
-        for &set in self.cells.iter().flatten() {
+        for set in self.cells() {
             if set == bit(glyph) {
                 count += 1;
             } else if set & bit(glyph) != 0 {
@@ -393,12 +396,12 @@ impl Grid {
     }
 
     fn may_hold(&self, glyph: u8) -> bool {
-        self.cells.iter().flatten().any(|set| set & bit(glyph) != 0)
+        self.cells().any(|set| set & bit(glyph) != 0)
     }
 
     fn has_possible_exit(&self) -> bool {
-        let height = self.cells.len();
-        let width = self.cells.first().map_or(0, |r| r.len());
+        let height = self.rows.len();
+        let width = self.width;
         let mut exit_glyphs: Glyphs = 0;
         let mut stair_glyphs: Glyphs = 0;
         for glyph in 1..128u8 {
@@ -419,7 +422,7 @@ impl Grid {
         exit_glyphs |= 1;
         for y in 0..height {
             for x in 0..width {
-                let set = self.cells[y][x];
+                let set = self.cell(x, y);
                 if set & stair_glyphs != 0 {
                     return true;
                 }
@@ -430,10 +433,10 @@ impl Grid {
                     return true;
                 }
                 let neighbours = [
-                    self.cells[y - 1][x],
-                    self.cells[y + 1][x],
-                    self.cells[y][x - 1],
-                    self.cells[y][x + 1],
+                    self.cell(x, y - 1),
+                    self.cell(x, y + 1),
+                    self.cell(x - 1, y),
+                    self.cell(x + 1, y),
                 ];
                 if neighbours.iter().any(|n| n & BLANK != 0) {
                     return true;
