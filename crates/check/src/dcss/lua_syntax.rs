@@ -960,6 +960,29 @@ mod tests {
         }
     }
 
+    /// Any bytes at all (as UTF-8): an answer, never a panic.
+    #[test]
+    fn any_text_gets_an_answer() {
+        const PIECES: &[&str] = &[
+            "(", ")", "{", "}", "[", "]", "[[", "]]", "[=[", "]=]", "--", "--[[", "\"", "'", "\\",
+            "\n", "\r", " ", "x", "1", ".", "..", "...", "0x", "e", "=", ",", ";", ":", "end",
+            "function", "local", "if", "then", "for", "in", "do", "return", "break", "repeat",
+            "until", "not", "-", "#", "\u{e9}", "\0",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let len = next(40);
+            let text: String = (0..len).map(|_| PIECES[next(PIECES.len())]).collect();
+            let _ = surely_valid(&text);
+        }
+    }
+
     /// Each of these Lua 5.1 refuses (or this check is not sure of): all go to Lua.
     #[test]
     fn errors_and_corners_go_to_lua() {
