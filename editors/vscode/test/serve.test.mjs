@@ -75,6 +75,8 @@ test("the served page redraws when the file is saved, in a plain browser", { ski
     assert.equal(await row(y), before);
     const x = before.indexOf("}-") + 1;
     await page.locator(`#grid > span:nth-child(${y * 80 + x + 1})`).click();
+    // The page hears back from the stand-in editor by a message, after the click returns.
+    await page.waitForFunction(() => document.querySelector("#status")?.textContent !== "", null, { timeout: 5000 });
     assert.match(await page.locator("#status").textContent(), /^line 8, column 2$/);
     assert.deepEqual(problems, []);
   } finally {
