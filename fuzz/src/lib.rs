@@ -222,3 +222,16 @@ pub fn mklev(data: &[u8]) {
     let generated = makelevel(&mut Rng::new(seed), &Place::doom(depth));
     let _ = map_text(&generated, true);
 }
+
+/// DCSS vaults' Lua: whatever chunk the quick Lua syntax check calls surely valid, Lua loads
+/// (the check may only ever send a chunk it is unsure of to Lua, never pass a bad one).
+pub fn lua_syntax(data: &[u8]) {
+    let (text, _) = levkit_syntax::decode(data);
+    for segment in levkit_syntax::dcss::segments(&text) {
+        let piece = &text[segment.range];
+        let flat = levkit_syntax::dcss::parse_segment_flat(piece);
+        let model = levkit_model::dcss::lower_flat(piece, &flat);
+        let misses = levkit_check::dcss::lua_quick_check_misses(&model);
+        assert!(misses.is_empty(), "accepted what Lua refuses: {misses:?}");
+    }
+}

@@ -20,6 +20,7 @@ pub const TARGETS: &[(&str, Seeds)] = &[
     ("analysis_dungeon_def", Seeds::DungeonDef),
     ("analysis_rlg327", Seeds::Rlg327),
     ("analysis_dcss", Seeds::Dcss),
+    ("lua_syntax", Seeds::Dcss),
     ("compile_nethack", Seeds::NethackDes),
     ("load_lev", Seeds::Lev),
     ("mklev", Seeds::SeedAndDepth),

@@ -116,6 +116,20 @@ fn global_chunk(global: &Global) -> Vec<Statement> {
         .collect()
 }
 
+/// The Lua chunks of a segment that the quick syntax check accepts but Lua refuses: always
+/// none. For the `lua_syntax` fuzz target, which feeds it mutated vaults.
+pub fn quick_check_misses(segment: &levkit_model::dcss::Segment) -> Vec<String> {
+    let chunks = match segment {
+        levkit_model::dcss::Segment::Vault(vault) => vault_chunks(vault),
+        levkit_model::dcss::Segment::Global(global) => vec![global_chunk(global)],
+    };
+    chunks
+        .iter()
+        .filter_map(|statements| chunk_body(statements.iter()).map(|(_, body)| body))
+        .filter(|body| super::lua_syntax::surely_valid(body) && load(body).is_err())
+        .collect()
+}
+
 fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
     let Some((first, body)) = chunk_body(statements.iter().copied()) else {
         return;
