@@ -9,6 +9,11 @@
 
 /// Whether Lua 5.1 surely loads `text`; `false` means "ask Lua", not "invalid".
 pub(super) fn surely_valid(text: &str) -> bool {
+    // Far below the size at which one block's code could outgrow Lua's jumps (2^17
+    // instructions, a few hundred kilobytes of source); the corpus's largest chunk is 47 KB.
+    if text.len() > MAX_TEXT {
+        return false;
+    }
     match lex(text) {
         Some(tokens) => Parser::new(&tokens).main().is_some(),
         None => false,
@@ -364,12 +369,13 @@ fn numeral(bytes: &[u8], i: usize) -> Option<usize> {
 }
 
 /// Margins below Lua 5.1's limits (200 locals and 60 upvalues a function, 250 registers,
-/// 200 nested calls of its parser): past them, Lua decides.
+/// 200 nested calls of its parser, jumps over 2^17 instructions): past them, Lua decides.
 const MAX_LOCALS: usize = 150;
 const MAX_UPVALUES: usize = 40;
 const MAX_REGISTERS: usize = 180;
 const MAX_DEPTH: usize = 80;
 const MAX_LIST: usize = 40;
+const MAX_TEXT: usize = 96 * 1024;
 
 /// One function being read.
 #[derive(Default)]
