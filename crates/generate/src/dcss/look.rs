@@ -102,11 +102,19 @@ fn from_table(f: &Feature) -> Terrain {
 
 /// A feature by its vault name (`rock_wall`, `altar_zin`).
 pub fn feature(name: &str) -> Option<Terrain> {
-    let name = name.trim();
-    FEATURES
-        .iter()
-        .find(|f| f.accepted && f.name.eq_ignore_ascii_case(name))
-        .map(from_table)
+    /// The features crawl accepts by lowercase name (the first of a name, as a search of the
+    /// table finds): looked up for every cell a vault draws.
+    static ACCEPTED: std::sync::LazyLock<std::collections::HashMap<String, &'static Feature>> =
+        std::sync::LazyLock::new(|| {
+            let mut by_name = std::collections::HashMap::new();
+            for f in FEATURES.iter().filter(|f| f.accepted) {
+                by_name.entry(f.name.to_ascii_lowercase()).or_insert(f);
+            }
+            by_name
+        });
+    ACCEPTED
+        .get(&name.trim().to_ascii_lowercase())
+        .map(|f| from_table(f))
 }
 
 fn named(name: &str) -> Terrain {
@@ -114,11 +122,14 @@ fn named(name: &str) -> Terrain {
 }
 
 pub fn floor() -> Terrain {
-    FEATURES
-        .iter()
-        .find(|f| f.name == "floor")
-        .map(from_table)
-        .expect("the feature table has floor")
+    static FLOOR: std::sync::LazyLock<Terrain> = std::sync::LazyLock::new(|| {
+        FEATURES
+            .iter()
+            .find(|f| f.name == "floor")
+            .map(from_table)
+            .expect("the feature table has floor")
+    });
+    FLOOR.clone()
 }
 
 pub fn outside() -> Terrain {
