@@ -11,8 +11,8 @@
 //!
 //! Each figure is also printed as a `BENCH name key=value...` line, which `cargo xtask bench`
 //! reads into its table. `LEVKIT_BENCH=typing` runs the typing alone, `LEVKIT_BENCH=quick`
-//! makes fewer edits, and `LEVKIT_BENCH_DIALECT=rlg327` (or another dialect id) measures one
-//! corpus alone.
+//! makes fewer edits, and `LEVKIT_BENCH_DIALECT=rlg327` (dialect ids, separated by commas)
+//! measures those corpora alone.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -213,7 +213,7 @@ fn main() {
     let quick = mode == "quick";
     let mut corpora = corpora();
     if let Ok(only) = std::env::var("LEVKIT_BENCH_DIALECT") {
-        corpora.retain(|c| c.dialect == only);
+        corpora.retain(|c| only.split(',').any(|d| d == c.dialect));
     }
     if corpora.is_empty() {
         eprintln!("*** corpus not found: nothing measured ***");
