@@ -142,18 +142,15 @@ pub fn run(args: &CheckArgs) -> u8 {
     let each_file = |format: &(dyn Fn(&FileReport) -> String + Sync)| -> Vec<String> {
         reports.par_iter().map(format).collect()
     };
-    let written = match args.format {
-        Format::Human => each_file(&|r| output::human(r, color))
-            .iter()
-            .try_for_each(|text| out.write_all(text.as_bytes())),
-        Format::Json => each_file(&output::json_lines)
-            .iter()
-            .try_for_each(|text| out.write_all(text.as_bytes())),
-        Format::Github => each_file(&output::github)
-            .iter()
-            .try_for_each(|text| out.write_all(text.as_bytes())),
-        Format::Sarif => out.write_all(output::sarif(&reports).as_bytes()),
+    let texts = match args.format {
+        Format::Human => each_file(&|r| output::human(r, color)),
+        Format::Json => each_file(&output::json_lines),
+        Format::Github => each_file(&output::github),
+        Format::Sarif => vec![output::sarif(&reports)],
     };
+    let written = texts
+        .iter()
+        .try_for_each(|text| out.write_all(text.as_bytes()));
     if written.is_err() {
         return EXIT_TROUBLE;
     }

@@ -5,18 +5,20 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     let lower = word.to_lowercase();
     let limit = (word.chars().count() / 3).max(1);
     let length = lower.chars().count();
+    let lower_ascii = lower.is_ascii();
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
+        let candidate_ascii = candidate.is_ascii();
         // The distance is at least the difference in length (lowercase keeps an ASCII
         // word's length): a candidate that cannot beat the best so far, or be close enough,
         // is not measured.
-        if candidate.is_ascii() {
+        if candidate_ascii {
             let gap = candidate.len().abs_diff(length);
             if gap > limit || best.is_some_and(|(d, _)| gap >= d) {
                 continue;
             }
         }
-        let distance = if candidate.is_ascii() && lower.is_ascii() {
+        let distance = if candidate_ascii && lower_ascii {
             distance_by(lower.as_bytes(), candidate.as_bytes(), |a, b| {
                 a.eq_ignore_ascii_case(b)
             })

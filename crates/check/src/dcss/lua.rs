@@ -119,6 +119,14 @@ fn global_chunk(global: &Global) -> Vec<Statement> {
 /// The Lua chunks of a segment that the quick syntax check accepts but Lua refuses: always
 /// none. For the `lua_syntax` fuzz target, which feeds it mutated vaults.
 pub fn quick_check_misses(segment: &levkit_model::dcss::Segment) -> Vec<String> {
+    chunk_texts(segment)
+        .into_iter()
+        .filter(|body| super::lua_syntax::surely_valid(body) && load(body).is_err())
+        .collect()
+}
+
+/// The text of each Lua chunk crawl loads for a segment.
+fn chunk_texts(segment: &levkit_model::dcss::Segment) -> Vec<String> {
     let chunks = match segment {
         levkit_model::dcss::Segment::Vault(vault) => vault_chunks(vault),
         levkit_model::dcss::Segment::Global(global) => vec![global_chunk(global)],
@@ -126,7 +134,6 @@ pub fn quick_check_misses(segment: &levkit_model::dcss::Segment) -> Vec<String> 
     chunks
         .iter()
         .filter_map(|statements| chunk_body(statements.iter()).map(|(_, body)| body))
-        .filter(|body| super::lua_syntax::surely_valid(body) && load(body).is_err())
         .collect()
 }
 
@@ -354,15 +361,7 @@ mod tests {
             for segment in levkit_syntax::dcss::segments(&text) {
                 let piece = &text[segment.range];
                 let flat = levkit_syntax::dcss::parse_segment_flat(piece);
-                let statements = match levkit_model::dcss::lower_flat(piece, &flat) {
-                    levkit_model::dcss::Segment::Vault(vault) => vault_chunks(&vault),
-                    levkit_model::dcss::Segment::Global(global) => vec![global_chunk(&global)],
-                };
-                chunks.extend(
-                    statements
-                        .iter()
-                        .filter_map(|s| chunk_body(s.iter()).map(|(_, body)| body)),
-                );
+                chunks.extend(chunk_texts(&levkit_model::dcss::lower_flat(piece, &flat)));
             }
         }
         chunks

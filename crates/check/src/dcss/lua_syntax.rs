@@ -297,19 +297,19 @@ fn short_string(bytes: &[u8], i: usize, line: &mut u32) -> Option<usize> {
                     *line += 1;
                 }
                 b'0'..=b'9' => {
-                    let digits = bytes[j + 1..]
-                        .iter()
-                        .take(3)
-                        .take_while(|b| b.is_ascii_digit())
-                        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
-                    if digits > 255 {
-                        return None;
-                    }
-                    j += 1 + bytes[j + 1..]
+                    let count = bytes[j + 1..]
                         .iter()
                         .take(3)
                         .take_while(|b| b.is_ascii_digit())
                         .count();
+                    let digits = &bytes[j + 1..j + 1 + count];
+                    let value = digits
+                        .iter()
+                        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+                    if value > 255 {
+                        return None;
+                    }
+                    j += 1 + count;
                 }
                 _ => j += 2,
             },
