@@ -110,6 +110,10 @@ pub fn newer_language(text: &str, syntax_errors: &[Diagnostic]) -> Option<Diagno
 /// and comments neither break a run nor count in it.
 pub fn cap_runs(text: &str, mut errors: Vec<Diagnostic>) -> Vec<Diagnostic> {
     errors.sort_by_key(|d| (d.range.start(), d.range.end()));
+    // A run longer than the cap needs more errors than the cap (one per line at least).
+    if errors.len() <= RUN_REPORTED {
+        return errors;
+    }
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();

@@ -219,12 +219,20 @@ fn check_item_counts(
     details: &[levkit_model::nethack::Detail],
     place: &str,
 ) {
-    let mut counts: HashMap<&'static str, usize> = HashMap::new();
+    // A score or so of kinds: a list beats hashing each statement's kind.
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
     for detail in details {
         let Some(kind) = count_kind(&detail.kind) else {
             continue;
         };
-        let count = counts.entry(kind).or_default();
+        let i = counts
+            .iter()
+            .position(|&(k, _)| k == kind)
+            .unwrap_or_else(|| {
+                counts.push((kind, 0));
+                counts.len() - 1
+            });
+        let count = &mut counts[i].1;
         *count += 1;
         if *count == MAX_OF_TYPE {
             out.push(Diagnostic::new(
