@@ -203,11 +203,21 @@ fn is_monster(name: &str) -> bool {
     false
 }
 
+/// The entries crawl keeps but cannot place, by ASCII-lowercase name (the first of a name wins).
+static REJECTED_MONSTERS_BY_NAME: LazyLock<HashMap<String, &'static str>> = LazyLock::new(|| {
+    let mut by_name = HashMap::default();
+    for m in REJECTED_MONSTERS {
+        by_name
+            .entry(m.name.to_ascii_lowercase())
+            .or_insert(m.message);
+    }
+    by_name
+});
+
 fn rejected_monster(name: &str) -> Option<&'static str> {
-    REJECTED_MONSTERS
-        .iter()
-        .find(|m| m.name.eq_ignore_ascii_case(name))
-        .map(|m| m.message)
+    REJECTED_MONSTERS_BY_NAME
+        .get(&name.to_ascii_lowercase())
+        .copied()
 }
 
 /// One MONS slot, or one KMONS slot: `/`-separated alternatives; every bad one is an error.

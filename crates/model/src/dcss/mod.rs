@@ -365,8 +365,17 @@ fn header_line(
             let mut any = false;
             let mut flush =
                 |text: &mut String, range: &mut Option<TextRange>, at: TextSize, line: u32| {
+                    let trimmed = text.trim_matches([' ', '\t']);
+                    // Most pieces have no blanks to trim: keep their buffer.
+                    let text = if trimmed.len() == text.len() {
+                        std::mem::take(text)
+                    } else {
+                        let trimmed = trimmed.to_string();
+                        text.clear();
+                        trimmed
+                    };
                     args.push(Arg {
-                        text: std::mem::take(text).trim_matches([' ', '\t']).to_string(),
+                        text,
                         range: range.take().unwrap_or(TextRange::empty(at)),
                         line,
                     });
