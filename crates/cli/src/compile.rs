@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use levkit_ide::{Analysis, AnalysisHost, Emit as EmitKind, FileId};
+use levkit_ide::{Analysis, AnalysisHost, Decoded, Emit as EmitKind, FileId};
 use rayon::prelude::*;
 
 use crate::output::{self, FileReport};
@@ -55,13 +55,19 @@ pub fn run(args: &CompileArgs) -> u8 {
         eprintln!("levkit: cannot create {}: {error}", args.out.display());
         return EXIT_TROUBLE;
     }
+    // Read and decoded on every core, as `check` does; the database takes them in order.
+    let contents: Vec<_> = args
+        .files
+        .par_iter()
+        .map(|path| (path, levkit_files::read_named(path).map(Decoded::new)))
+        .collect();
     let mut host = AnalysisHost::new();
     let mut status = EXIT_OK;
     let mut files = Vec::new();
-    for path in &args.files {
-        match levkit_files::read_named(path) {
-            Ok(bytes) => {
-                let file = host.set_file_bytes(path.clone(), &bytes);
+    for (path, decoded) in contents {
+        match decoded {
+            Ok(decoded) => {
+                let file = host.set_file_decoded(path.clone(), decoded);
                 host.set_dialect_override(file, args.dialect.forced());
                 files.push(file);
             }
