@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use levkit_ide::{Analysis, AnalysisHost, Decoded, Emit as EmitKind, FileId};
-use rayon::prelude::*;
 
 use crate::output::{self, FileReport};
+use crate::parallel::map_files;
 use crate::{DialectArg, EXIT_ERRORS, EXIT_OK, EXIT_TROUBLE};
 
 #[derive(Args)]
@@ -90,24 +90,6 @@ pub fn run(args: &CompileArgs) -> u8 {
         status = status.max(outcome.status);
     }
     status
-}
-
-/// `f` over `items` in order, on every core; a lone item stays on this thread, since starting
-/// the pool's threads costs more than it saves there (a tenth of compiling one level file,
-/// which is how NetHack's own makefile runs its level compiler).
-fn map_files<'a, T: Sync, S: Clone + Send, R: Send>(
-    items: &'a [T],
-    mut state: S,
-    f: impl Fn(&mut S, &'a T) -> R + Sync + Send,
-) -> Vec<R> {
-    if items.len() < 2 {
-        items.iter().map(|item| f(&mut state, item)).collect()
-    } else {
-        items
-            .par_iter()
-            .map_with(state, |s, item| f(s, item))
-            .collect()
-    }
 }
 
 /// What compiling one source file did, to be printed in order.

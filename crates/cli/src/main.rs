@@ -6,6 +6,7 @@ mod compile;
 mod generate;
 mod live;
 mod output;
+mod parallel;
 mod preview;
 
 use std::path::PathBuf;

@@ -408,6 +408,12 @@ impl Analysis {
         progress: &(dyn Fn() + Sync),
     ) -> Cancellable<Vec<Vec<Diagnostic>>> {
         use rayon::prelude::*;
+        // One file has nothing to balance and no need of the thread pool.
+        if let [file] = files {
+            let diagnostics = self.diagnostics(*file)?;
+            progress();
+            return Ok(vec![diagnostics]);
+        }
         // Largest first: the cores then end on small files together, rather than one core
         // finishing a large file alone.
         let by_size = self.with(|db| {
