@@ -2,7 +2,8 @@
 //! fields that are well formed.
 
 use levkit_syntax::SyntaxKind::*;
-use levkit_syntax::{SyntaxNode, SyntaxToken};
+use levkit_syntax::SyntaxNode;
+use levkit_syntax::green::{Element, Node, Token};
 
 use crate::{Spanned, TextRange, TextSize};
 
@@ -199,16 +200,14 @@ pub struct DescFile {
     pub no_final_newline: Option<TextSize>,
 }
 
-fn spanned(token: &SyntaxToken) -> Spanned<String> {
+fn spanned(token: &Token<'_>) -> Spanned<String> {
     Spanned::new(token.text().to_string(), token.text_range())
 }
 
-fn tokens(node: &SyntaxNode) -> impl Iterator<Item = SyntaxToken> {
-    node.children_with_tokens().filter_map(|e| e.into_token())
-}
-
-/// The model of a description file: `root` is the tree of `text`.
+/// The model of a description file: `root` is the tree of `text`. It walks the green tree,
+/// which makes no allocation per node and token visited (a keystroke lowers the whole file).
 pub fn lower(text: &str, root: &SyntaxNode, kind: Kind) -> DescFile {
+    let root = Node::root(root.green());
     let mut file = DescFile {
         kind,
         header: None,
@@ -222,23 +221,24 @@ pub fn lower(text: &str, root: &SyntaxNode, kind: Kind) -> DescFile {
     for node in root.children() {
         match node.kind() {
             RLG_HEADER => {
-                file.header = tokens(&node)
+                file.header = node
+                    .tokens()
                     .find(|t| t.kind() == RLG_HEADER_TEXT)
                     .map(|t| spanned(&t))
             }
             RLG_STRAY => file.strays.extend(
-                tokens(&node)
+                node.tokens()
                     .find(|t| t.kind() == RLG_TEXT)
                     .map(|t| spanned(&t)),
             ),
-            RLG_ENTRY => file.entries.push(lower_entry(&node)),
+            RLG_ENTRY => file.entries.push(lower_entry(node)),
             _ => {}
         }
     }
     file
 }
 
-fn lower_entry(node: &SyntaxNode) -> Entry {
+fn lower_entry(node: Node<'_>) -> Entry {
     let mut entry = Entry {
         range: node.text_range(),
         begin: node.text_range(),
@@ -249,7 +249,7 @@ fn lower_entry(node: &SyntaxNode) -> Entry {
     let mut after_end = false;
     for element in node.children_with_tokens() {
         match element {
-            rowan::NodeOrToken::Token(t) => match t.kind() {
+            Element::Token(t) => match t.kind() {
                 RLG_BEGIN_KW => entry.begin = t.text_range(),
                 RLG_END_KW => {
                     entry.end = Some((t.text_range(), Vec::new()));
@@ -263,12 +263,12 @@ fn lower_entry(node: &SyntaxNode) -> Entry {
                 RLG_WORD => entry.kind_words.push(spanned(&t)),
                 _ => {}
             },
-            rowan::NodeOrToken::Node(field) => {
-                let mut all = tokens(&field);
+            Element::Node(field) => {
+                let mut all = field.tokens();
                 let Some(keyword) = all.next().map(|t| spanned(&t)) else {
                     continue;
                 };
-                let rest: Vec<SyntaxToken> = all.collect();
+                let rest: Vec<Token<'_>> = all.collect();
                 let words: Vec<Spanned<String>> = rest
                     .iter()
                     .filter(|t| t.kind() == RLG_WORD)

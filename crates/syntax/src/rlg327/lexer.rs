@@ -115,7 +115,8 @@ impl DescriptionLines {
             text_after_indent(RLG_TEXT, out);
             return false;
         }
-        let at = start + content.find(word).unwrap_or(0);
+        // The first word starts after the indentation (the line is not blank).
+        let at = start + (content.len() - content.trim_start().len());
         let word_end = at + word.len();
         push(out, WHITESPACE, start, at);
         match word {
