@@ -124,11 +124,13 @@ fn needs_lexing(content: &str) -> bool {
                 .flatten();
             match header {
                 Some(Header::Name | Header::DefaultDepth) => true,
-                Some(header) => match header.mode() {
-                    ArgMode::Words | ArgMode::Numbers => true,
-                    // A continued value takes the next line.
-                    _ => rest.trim_end_matches(BLANKS).ends_with('\\'),
-                },
+                Some(header) => {
+                    // A continued value takes the next line; TAGS, CHANCE and the like end
+                    // where another keyword starts, which needs a colon further on.
+                    rest.trim_end_matches(BLANKS).ends_with('\\')
+                        || matches!(header.mode(), ArgMode::Words | ArgMode::Numbers)
+                            && rest[word_len + 1..].contains(':')
+                }
                 // MAP lines, Lua block openers, junk: let the lexer decide.
                 None => true,
             }
