@@ -101,6 +101,7 @@ codes! {
     NH0015 Error Default "newer-level-language" "The file is written in NetHack 3.6's level language (or 3.7's Lua), which levkit does not read yet." "syntax error";
     NH0016 Error Default "failing-run" "A long run of lines that all fail to parse, summarised in one error after its first ten lines." "syntax error";
     NH0017 Error Default "maze-without-map-part" "A MAZE level has no map part (GEOMETRY with a MAP block, or NOMAP); lev_comp rejects it, and a level without parts cannot be loaded." "syntax error";
+    NH0018 Warning Default "number-beyond-int" "A number outside a C int (-2147483648 to 2147483647): lev_comp keeps its low 32 bits, or reads -1 when it is too long even for a long, and levkit reads it the same." "";
 
     // ---- NetHack .des: lev_comp errors ---------------------------------------------------
     NH0101 Error Default "dot-in-level-name" "A level name may not contain a dot." "Invalid dot ('.') in level name.";
@@ -193,6 +194,7 @@ codes! {
     DG0005 Error Default "unknown-condition" "A `%NAME` line prefix that makedefs does not know (only %REINCARNATION exists)." "";
     DG0007 Warning Default "multiline-string" "A string spans several lines; dgn_comp accepts it, which is rarely what was meant." "";
     DG0006 Error Default "malformed-number" "A run of digits and minus signs that dgn_comp reads as one other number." "";
+    DG0008 Warning Default "number-beyond-int" "A number outside a C int (-2147483648 to 2147483647): dgn_comp keeps its low 32 bits, or reads -1 when it is too long even for a long, and levkit reads it the same." "";
 
     // ---- NetHack dungeon.def: dgn_comp errors -------------------------------------------
     DG0101 Error Default "illegal-description" "DESCRIPTION takes hellish, mazelike or roguelike; LEVELDESC no alignment." "Illegal description - ignoring!";

@@ -3,8 +3,8 @@
 
 use levkit_syntax::SyntaxKind::*;
 use levkit_syntax::ast::{AstNode, Value};
+use levkit_syntax::atoi;
 use levkit_syntax::dungeon::ast::{DungeonFile as FileNode, DungeonStatement};
-use levkit_syntax::dungeon::lexer::atoi;
 use levkit_syntax::{SyntaxNode, SyntaxToken};
 
 use crate::{Spanned, TextRange};

@@ -10,6 +10,7 @@ pub mod dungeon;
 pub mod green;
 mod lines;
 pub mod nethack;
+mod numbers;
 mod parser;
 pub mod rlg327;
 pub mod suggest;
@@ -17,6 +18,7 @@ mod syntax_kind;
 
 pub use dialect::{DETECTION, Detection, Dialect};
 pub use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
+pub use numbers::{atoi, overflows_int};
 pub use parser::{FlatParse, Token};
 pub use syntax_kind::{LevLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 

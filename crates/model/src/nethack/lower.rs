@@ -5,8 +5,8 @@
 //! file once, and the red tree would allocate for every node and token on the way.
 
 use levkit_syntax::SyntaxKind::{self, *};
-use levkit_syntax::SyntaxNode;
 use levkit_syntax::green::{self, Element as Value, Node, Token};
+use levkit_syntax::{SyntaxNode, atoi};
 
 use super::*;
 use crate::{Spanned, TextSize};
@@ -579,27 +579,15 @@ fn char_value(value: Value<'_>) -> Option<Spanned<char>> {
     Some(Spanned::new(c, token.text_range()))
 }
 
-/// An integer as `atoi` reads it, saturated instead of wrapped.
+/// An integer as lev_comp reads it (see [`atoi`]).
 fn int(value: Value<'_>) -> Option<Spanned<i64>> {
     let token = value.token().filter(|t| t.kind() == INT)?;
-    Some(Spanned::new(parse_int(token.text()), token.text_range()))
-}
-
-pub(crate) fn parse_int(text: &str) -> i64 {
-    let (negative, digits) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
-    let magnitude = digits.bytes().fold(0i64, |n, d| {
-        n.saturating_mul(10).saturating_add(i64::from(d - b'0'))
-    });
-    if negative { -magnitude } else { magnitude }
+    Some(Spanned::new(atoi(token.text()), token.text_range()))
 }
 
 fn percent(token: Token<'_>) -> Spanned<i64> {
     let digits: String = token.text().chars().filter(char::is_ascii_digit).collect();
-    Spanned::new(parse_int(&digits), token.text_range())
+    Spanned::new(atoi(&digits), token.text_range())
 }
 
 fn int_or_random(value: Value<'_>) -> Option<Spanned<Option<i64>>> {
@@ -674,7 +662,7 @@ fn coordinate(value: Value<'_>) -> Option<Spanned<Coordinate>> {
 fn ints(node: Node<'_>) -> impl Iterator<Item = i64> + '_ {
     node.tokens()
         .filter(|t| t.kind() == INT)
-        .map(|t| parse_int(t.text()))
+        .map(|t| atoi(t.text()))
 }
 
 fn pair(value: Value<'_>) -> Option<Spanned<(i64, i64)>> {

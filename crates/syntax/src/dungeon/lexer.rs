@@ -7,6 +7,7 @@ use logos::Logos;
 
 use crate::SyntaxKind::{self, *};
 use crate::parser::Lexed;
+use crate::{atoi, overflows_int};
 
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
 enum RawToken {
@@ -157,6 +158,16 @@ pub fn lex(text: &str) -> Lexed {
                             atoi(slice)
                         ),
                     );
+                } else if overflows_int(slice) {
+                    out.error(
+                        Code::DG0008,
+                        start,
+                        end,
+                        format!(
+                            "dgn_comp reads `{slice}` as {}: its numbers are C ints, from -2147483648 to 2147483647. Write the number you mean",
+                            atoi(slice)
+                        ),
+                    );
                 }
                 INT
             }
@@ -201,27 +212,4 @@ pub fn lex(text: &str) -> Lexed {
         pos = end;
     }
     out
-}
-
-/// C's `atoi` as dgn_comp gets it from glibc on x86_64: an optional sign, then digits up to
-/// the first other character, read by `strtol` (which stops at the ends of a 64-bit `long`)
-/// and cut to a 32-bit `int`. So `5000000000` is 705032704, and any longer run of digits is -1.
-pub fn atoi(text: &str) -> i64 {
-    let (negative, rest) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let magnitude = rest
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .fold(0u64, |n, d| {
-            n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
-        });
-    let long = match (negative, i64::try_from(magnitude)) {
-        (false, Ok(value)) => value,
-        (false, Err(_)) => i64::MAX,
-        (true, Ok(value)) => -value,
-        (true, Err(_)) => i64::MIN,
-    };
-    i64::from(long as i32)
 }

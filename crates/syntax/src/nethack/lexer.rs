@@ -388,7 +388,20 @@ impl LevCompLines<'_> {
                     return tok_end;
                 }
                 Some(Ok(RawToken::Word)) => keyword(slice).unwrap_or(IDENT),
-                Some(Ok(RawToken::Int)) => INT,
+                Some(Ok(RawToken::Int)) => {
+                    if crate::overflows_int(slice) {
+                        out.error(
+                            Code::NH0018,
+                            tok_start,
+                            tok_end,
+                            format!(
+                                "lev_comp reads `{slice}` as {}: its numbers are C ints, from -2147483648 to 2147483647. Write the number you mean",
+                                crate::atoi(slice)
+                            ),
+                        );
+                    }
+                    INT
+                }
                 Some(Ok(RawToken::String)) => {
                     if slice.contains('\n') {
                         out.error(
