@@ -18,7 +18,7 @@ mod syntax_kind;
 
 pub use dialect::{DETECTION, Detection, Dialect};
 pub use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
-pub use numbers::{atoi, overflows_int};
+pub use numbers::{atoi, beyond_int};
 pub use parser::{FlatParse, Token};
 pub use syntax_kind::{LevLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 

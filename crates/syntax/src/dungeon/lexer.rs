@@ -7,7 +7,7 @@ use logos::Logos;
 
 use crate::SyntaxKind::{self, *};
 use crate::parser::Lexed;
-use crate::{atoi, overflows_int};
+use crate::{atoi, beyond_int};
 
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
 enum RawToken {
@@ -158,16 +158,8 @@ pub fn lex(text: &str) -> Lexed {
                             atoi(slice)
                         ),
                     );
-                } else if overflows_int(slice) {
-                    out.error(
-                        Code::DG0008,
-                        start,
-                        end,
-                        format!(
-                            "dgn_comp reads `{slice}` as {}: its numbers are C ints, from -2147483648 to 2147483647. Write the number you mean",
-                            atoi(slice)
-                        ),
-                    );
+                } else if let Some(message) = beyond_int(slice, "dgn_comp") {
+                    out.error(Code::DG0008, start, end, message);
                 }
                 INT
             }

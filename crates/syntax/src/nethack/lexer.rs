@@ -389,16 +389,8 @@ impl LevCompLines<'_> {
                 }
                 Some(Ok(RawToken::Word)) => keyword(slice).unwrap_or(IDENT),
                 Some(Ok(RawToken::Int)) => {
-                    if crate::overflows_int(slice) {
-                        out.error(
-                            Code::NH0018,
-                            tok_start,
-                            tok_end,
-                            format!(
-                                "lev_comp reads `{slice}` as {}: its numbers are C ints, from -2147483648 to 2147483647. Write the number you mean",
-                                crate::atoi(slice)
-                            ),
-                        );
+                    if let Some(message) = crate::beyond_int(slice, "lev_comp") {
+                        out.error(Code::NH0018, tok_start, tok_end, message);
                     }
                     INT
                 }
