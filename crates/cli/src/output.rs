@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as ReportSeverity};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{self, termcolor};
-use levkit_diagnostics::{Code, Diagnostic, LineIndex, Severity, TextRange};
+use levkit_diagnostics::{Code, Diagnostic, LineIndex, Severity, TextRange, TextSize};
 use serde_json::json;
 
 /// One analysed file and what to say about it.
@@ -56,8 +56,12 @@ impl FileReport {
         self.path.display().to_string()
     }
 
+    fn line_index(&self) -> &LineIndex {
+        self.line_index.get_or_init(|| LineIndex::new(&self.text))
+    }
+
     fn span(&self, range: TextRange) -> Span {
-        let index = self.line_index.get_or_init(|| LineIndex::new(&self.text));
+        let index = self.line_index();
         let start = index.line_col_chars(&self.text, range.start());
         let end = index.line_col_chars(&self.text, range.end());
         Span {
@@ -69,11 +73,64 @@ impl FileReport {
     }
 }
 
+/// The file as codespan renders it, with lines as the rest of levkit counts them (`\r\n`, `\n`
+/// or a lone `\r`, as LSP does) and the line index the report already has, so a report does
+/// not scan its file again for line starts.
+struct ReportFile<'a> {
+    name: String,
+    text: &'a str,
+    index: &'a LineIndex,
+}
+
+impl ReportFile<'_> {
+    fn line_start(&self, line: usize) -> Result<usize, FilesError> {
+        let count = self.index.line_count();
+        match u32::try_from(line)
+            .ok()
+            .and_then(|l| self.index.line_start(l))
+        {
+            Some(start) => Ok(usize::from(start)),
+            None if line == count => Ok(self.text.len()),
+            None => Err(FilesError::LineTooLarge {
+                given: line,
+                max: count - 1,
+            }),
+        }
+    }
+}
+
+impl<'a> Files<'a> for ReportFile<'_> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(&self.name)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(self.text)
+    }
+
+    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, FilesError> {
+        let offset = TextSize::try_from(byte_index).unwrap_or(TextSize::of(self.text));
+        Ok(self.index.line_col(offset).line as usize)
+    }
+
+    fn line_range(&'a self, (): (), line: usize) -> Result<std::ops::Range<usize>, FilesError> {
+        Ok(self.line_start(line)?..self.line_start(line + 1)?)
+    }
+}
+
 pub fn human(report: &FileReport, color: bool) -> String {
     if report.diagnostics.is_empty() {
         return String::new();
     }
-    let file = SimpleFile::new(report.display_path(), &*report.text);
+    let file = ReportFile {
+        name: report.display_path(),
+        text: &report.text,
+        index: report.line_index(),
+    };
     let config = term::Config::default();
     let mut buffer = if color {
         termcolor::Buffer::ansi()

@@ -65,6 +65,39 @@ fn json_lines_have_the_documented_fields_and_errors_exit_1() {
     }
 }
 
+/// Lines end where LSP says they do (`\r\n`, `\n` or a lone `\r`) in every format, so the
+/// human report shows the same line as the JSON one and the editor.
+#[test]
+fn a_lone_carriage_return_ends_a_line_in_every_format() {
+    let dir = tempdir("lone-cr");
+    let file = dir.join("cr.des");
+    std::fs::write(&file, "MAZE:\"toolongname\",' '\rNOMAP\n").unwrap();
+    let file = file.to_str().unwrap();
+    let json = stdout(&levkit(&["check", "--format", "json", file]));
+    assert!(
+        json.contains(r#""line":1,"column":23,"end_line":2,"end_column":1"#),
+        "{json}"
+    );
+    let human = stdout(&levkit(&["check", file])).replace(file, "cr.des");
+    expect![[r#"
+        error[NH0102]: level names have at most 8 bytes (this one has 11), since they become file names; shorten it
+          ┌─ cr.des:1:6
+          │
+        1 │ MAZE:"toolongname",' '
+          │      ^^^^^^^^^^^^^
+
+        error[NH0004]: a carriage return not followed by a line feed, which lev_comp does not accept; save the file with LF or CRLF line endings
+          ┌─ cr.des:1:23
+          │  
+        1 │   MAZE:"toolongname",' '
+          │ ╭──────────────────────^
+        2 │ │ NOMAP
+          │ ╰^
+
+    "#]]
+    .assert_eq(&human);
+}
+
 #[test]
 fn github_annotations() {
     let output = levkit(&[

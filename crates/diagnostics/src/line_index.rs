@@ -48,72 +48,59 @@ pub struct LineCol {
     pub col: u32,
 }
 
+/// Appends the characters of more than one byte in `line` (which starts at `offset`).
+fn note_wide_chars(line: &str, offset: usize, wide: &mut Vec<WideChar>) {
+    if line.is_ascii() {
+        return;
+    }
+    let (mut per_char, mut per_unit) = (0, 0);
+    for (at, c) in line.char_indices().filter(|(_, c)| !c.is_ascii()) {
+        let (len_utf8, len_utf16) = (c.len_utf8() as u32, c.len_utf16() as u32);
+        wide.push(WideChar {
+            start: (offset + at) as u32,
+            len_utf8: len_utf8 as u8,
+            len_utf16: len_utf16 as u8,
+            extra_bytes_per_char: per_char,
+            extra_bytes_per_unit: per_unit,
+        });
+        per_char += len_utf8 - 1;
+        per_unit += len_utf8 - len_utf16;
+    }
+}
+
 #[derive(Clone, Copy)]
 enum Unit {
     Char,
     Utf16,
 }
 
-/// Whether none of the eight bytes of `word` is `\n`, `\r` or part of a non-ASCII character.
-fn is_plain_ascii(word: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // Non-zero exactly when some byte of `x` is zero.
-    let has_zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
-    word & HIGH == 0
-        && !has_zero_byte(word ^ (ONES * u64::from(b'\n')))
-        && !has_zero_byte(word ^ (ONES * u64::from(b'\r')))
-}
-
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
         let mut line_starts = vec![TextSize::from(0)];
         let mut line_ends = Vec::new();
         let mut wide = Vec::new();
         let mut first_wide = vec![0];
-        let (mut per_char, mut per_unit) = (0, 0);
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            // Eight plain ASCII bytes at a time: most of a file is neither a line break nor
-            // a wide character.
-            if let Some(word) = bytes.get(i..i + 8)
-                && is_plain_ascii(u64::from_le_bytes(word.try_into().unwrap_or_default()))
-            {
-                i += 8;
+        let mut start = 0;
+        // Line breaks are found by a vectorised search and most lines are ASCII, checked a
+        // word at a time: only the lines with wide characters are walked by character.
+        for end in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if end < start {
+                // The `\n` of a `\r\n` already taken.
                 continue;
             }
-            let byte = bytes[i];
-            if byte == b'\n' || byte == b'\r' {
-                let break_len = if byte == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    1
-                };
-                line_ends.push(TextSize::from(i as u32));
-                i += break_len;
-                line_starts.push(TextSize::from(i as u32));
-                first_wide.push(wide.len() as u32);
-                (per_char, per_unit) = (0, 0);
-                continue;
-            }
-            if byte < 0x80 {
-                i += 1;
-                continue;
-            }
-            let c = text[i..].chars().next().unwrap_or('\u{fffd}');
-            let (len_utf8, len_utf16) = (c.len_utf8() as u32, c.len_utf16() as u32);
-            wide.push(WideChar {
-                start: i as u32,
-                len_utf8: len_utf8 as u8,
-                len_utf16: len_utf16 as u8,
-                extra_bytes_per_char: per_char,
-                extra_bytes_per_unit: per_unit,
-            });
-            per_char += len_utf8 - 1;
-            per_unit += len_utf8 - len_utf16;
-            i += len_utf8 as usize;
+            note_wide_chars(&text[start..end], start, &mut wide);
+            let break_len = if bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
+            start = end + break_len;
+            line_ends.push(TextSize::from(end as u32));
+            line_starts.push(TextSize::from(start as u32));
+            first_wide.push(wide.len() as u32);
         }
+        note_wide_chars(&text[start..], start, &mut wide);
         line_ends.push(TextSize::of(text));
         LineIndex {
             line_starts,
@@ -247,7 +234,7 @@ mod tests {
     use super::*;
 
     /// Line starts and wide characters at every alignment of breaks and wide characters
-    /// within the eight-byte words the index skips over.
+    /// within the words that the break search and the ASCII check read at once.
     #[test]
     fn breaks_and_wide_characters_at_every_alignment() {
         let pieces = ["a", "bcdefgh", "\n", "\r", "\r\n", "é", "𝄞", "\u{7f}"];

@@ -434,8 +434,8 @@ impl LevCompLines<'_> {
                 Some(Err(())) | None => {
                     let shown = slice.escape_debug().to_string();
                     let message = match slice {
-                        "\r" => "a carriage return not followed by a line feed".to_string(),
-                        "'" => "a `'` that does not start a character like 'x'".to_string(),
+                        "\r" => "a carriage return not followed by a line feed, which lev_comp does not accept; save the file with LF or CRLF line endings".to_string(),
+                        "'" => "a `'` that does not start a character: write one character between quotes, like 'x'".to_string(),
                         _ => format!("`{shown}` is not part of the lev_comp language; remove it"),
                     };
                     out.error(Code::NH0004, tok_start, tok_end, message);
