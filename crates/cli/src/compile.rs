@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use levkit_diagnostics::Severity;
 use levkit_ide::{Analysis, AnalysisHost, Decoded, Emit as EmitKind, FileId};
 
 use crate::output::{self, FileReport};
@@ -163,6 +164,24 @@ fn compile_one(analysis: &Analysis, file: FileId, emit: EmitKind, out: &Path) ->
                 ),
             ),
         }
+    }
+    // Errors that no output accounts for (a level header too broken to name its level, say)
+    // still fail the run: a build step must not pass over a source it could not compile.
+    let has_errors = report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    if has_errors && outcome.status < EXIT_ERRORS {
+        if emit != EmitKind::Files {
+            outcome.messages = output::human(&report, false);
+        }
+        outcome.fail(
+            EXIT_ERRORS,
+            format!(
+                "levkit: {} has errors, so not everything in it was compiled",
+                path.display()
+            ),
+        );
     }
     outcome
 }

@@ -299,6 +299,28 @@ fn a_level_with_errors_is_not_written_and_inspect_reads_what_is() {
     assert!(String::from_utf8_lossy(&broken.stderr).contains("the file ends inside"));
 }
 
+/// A source whose errors leave no level to name (here a header without its `:`) fails the
+/// run as lev_comp does, though no output file is missing by name.
+#[test]
+fn a_source_too_broken_to_name_a_level_fails_the_compile() {
+    let dir = tempdir("unnamed");
+    let source = dir.join("typo.des");
+    std::fs::write(&source, "MAZE \"typo\",' '\nNOMAP\n").unwrap();
+    let output = levkit(&[
+        "compile",
+        "--out",
+        dir.to_str().unwrap(),
+        source.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("error[NH0001]"), "{stderr}");
+    assert!(
+        stderr.contains("has errors, so not everything in it was compiled"),
+        "{stderr}"
+    );
+}
+
 /// Compiling again into the same folder leaves a file that holds the same bytes alone (the
 /// same inode: not even renamed), replaces one whose bytes changed (a new inode, no stale
 /// tail), and replaces a FIFO in the way without opening it.
