@@ -120,18 +120,23 @@ fn check_level<'a>(
             );
         }
     }
-    // lev_comp joins the messages with newlines and refuses one when the joined text plus
-    // the new message and its terminator would pass 255 bytes.
+    // lev_comp joins the messages with newlines (none before the first non-empty text) and
+    // refuses one when the text so far, the new message and its terminator would pass 255
+    // bytes: 254 for a message that starts the text, 255 in all after a newline.
     let mut joined = 0usize;
     for message in &level.messages {
         let len = message.value.len();
         if joined + len + 1 > 255 {
+            let (total, limit) = if joined > 0 {
+                (joined + 1 + len, 255)
+            } else {
+                (len, 254)
+            };
             out.push(Diagnostic::new(
                 Code::NH0106,
                 message.range,
                 format!(
-                    "with this one the level's messages come to {} bytes, but lev_comp keeps at most 254; shorten them",
-                    joined + usize::from(joined > 0) + len
+                    "with this one the level's messages come to {total} bytes (newlines between them included), but lev_comp keeps at most {limit} here; shorten them"
                 ),
             ));
         } else {

@@ -59,12 +59,15 @@ pub fn level_records(level: &Level) -> (lev::SpecialLevel, Vec<TextRange>) {
         .flags
         .iter()
         .fold(0u64, |acc, f| acc | u64::from(f.value.bit()));
-    let message = level
-        .messages
-        .iter()
-        .map(|m| m.value.as_str())
-        .collect::<Vec<_>>()
-        .join("\n");
+    // lev_comp puts a newline before a message only when the text so far is not empty, so
+    // empty messages at the start leave no trace.
+    let message = level.messages.iter().fold(String::new(), |mut joined, m| {
+        if !joined.is_empty() {
+            joined.push('\n');
+        }
+        joined.push_str(&m.value);
+        joined
+    });
     let body = match level.kind {
         LevelKind::Maze => Body::Maze(lev::Maze {
             filling: match level.fill.map(|f| f.value) {
