@@ -2,7 +2,7 @@
 //! line (comments only in column 0, `MAP` alone on its line, map rows) is decided per line,
 //! by lev_comp's rules for the shared line machinery (`crate::lines`).
 
-use levkit_diagnostics::{Code, Diagnostic};
+use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
 use logos::Logos;
 
 use crate::SyntaxKind::{self, *};
@@ -298,6 +298,19 @@ impl BlockRules for LevCompLines<'_> {
     fn outside(&mut self, line: Line<'_>, out: &mut Lexed) -> OutsideLine {
         if line.content().starts_with('#') {
             line.push_content(out, COMMENT);
+            if line.end == line.content_end {
+                // lev_comp's comment rule ends at the newline: without one, `#` is a stray
+                // character.
+                let end = TextSize::from(line.end as u32);
+                out.errors.push(
+                    Diagnostic::new(
+                        Code::NH0019,
+                        TextRange::new(TextSize::from(line.start as u32), end),
+                        "a comment on the last line needs a line end after it: lev_comp reads `#` without one as a stray character; end the file with a newline",
+                    )
+                    .with_replacement("End the file with a newline", TextRange::empty(end), "\n"),
+                );
+            }
             return OutsideLine {
                 next: line.push_end(out),
                 opens_block: false,
