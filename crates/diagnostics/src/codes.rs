@@ -183,6 +183,7 @@ codes! {
     NH0431 Error Default "trap-outside-room-floor" "A TRAP at a fixed position off its room's floor: the game looks for floor there 100 times and panics." "";
     NH0432 Error Default "room-coordinate-off-level" "A room coordinate so large that it lands outside the level wherever the room is; the game writes outside its arrays." "";
     NH0434 Warning Default "nested-container" "A CONTAINER marked `contained`: the game does not nest containers and leaves it where it is." "";
+    NH0435 Warning Default "room-coordinate-wraps" "A room coordinate outside -128..127: lev_comp keeps its low byte as a signed number, and the game reads a negative one as random." "";
     NH0433 Warning Default "empty-dig-area" "A NON_DIGGABLE or NON_PASSWALL area whose first corner is right of or below its second covers nothing." "";
     NH0426 Warning Default "unknown-corpse-monster" "The monster of a corpse, statue or figurine is not in the game; it becomes a random one." "";
     NH0425 Warning Default "unknown-mimic-feature" "An m_feature appearance names no dungeon feature." "";

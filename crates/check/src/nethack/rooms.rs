@@ -177,7 +177,31 @@ fn check_room_coordinate(
                 names::check_register(out, "place", i, at.range, 0, "RANDOM_PLACES");
             }
         }
-        Coordinate::At { x, y } => {
+        Coordinate::At {
+            x: written_x,
+            y: written_y,
+        } => {
+            // lev_comp keeps a room coordinate in a signed byte, and the game reads a
+            // negative one as random along its axis.
+            let (x, y) = (i64::from(written_x as i8), i64::from(written_y as i8));
+            if (x, y) != (written_x, written_y) {
+                let random = match (x < 0, y < 0) {
+                    (true, true) => ", which the game reads as a random spot in the room",
+                    (true, false) => ", whose x the game reads as random",
+                    (false, true) => ", whose y the game reads as random",
+                    (false, false) => "",
+                };
+                let instead = if random.is_empty() {
+                    format!("({x},{y})")
+                } else {
+                    format!("({x},{y}) or `random`")
+                };
+                out.push(Diagnostic::new(
+                    Code::NH0435,
+                    at.range,
+                    format!("lev_comp keeps a room coordinate in one signed byte, so ({written_x},{written_y}) is stored as ({x},{y}){random}; write {instead} to say what you mean"),
+                ));
+            }
             // The game puts no room floor left of x=3 or above y=2.
             let (least_x, least_y) = (x + 3, y + 2);
             if least_x > 79 || least_y > 20 {
