@@ -193,10 +193,12 @@ codes! {
     DG0002 Error Default "unknown-word" "A word that is not a dungeon.def keyword (keywords are case-sensitive)." "syntax error";
     DG0003 Error Default "unterminated-string" "A string has no closing quote." "syntax error";
     DG0004 Error Default "invalid-character" "A character dgn_comp does not accept here." "syntax error";
-    DG0005 Error Default "unknown-condition" "A `%NAME` line prefix that makedefs does not know (only %REINCARNATION exists)." "";
+    DG0005 Error Default "unknown-condition" "A line starting with `%` but not with `%REINCARNATION`, the only condition makedefs knows (it compares the start of the line only): makedefs stops." "Unknown control option";
     DG0007 Warning Default "multiline-string" "A string spans several lines; dgn_comp accepts it, which is rarely what was meant." "";
     DG0006 Error Default "malformed-number" "A run of digits and minus signs that dgn_comp reads as one other number." "";
     DG0008 Warning Default "number-beyond-int" "A number outside a C int (-2147483648 to 2147483647): dgn_comp keeps its low 32 bits, or reads -1 when it is too long even for a long, and levkit reads it the same." "";
+    DG0009 Warning Default "condition-prefix" "Text right after `%REINCARNATION` that makedefs keeps: the rest of a word (`%REINCARNATIONLEVEL:` is read as `LEVEL:`) or a `#` that makes the line a dgn_comp comment." "";
+    DG0010 Warning Default "long-line" "A line of 255 bytes or more: makedefs reads it in pieces of 255 bytes, drops a piece that starts with `#` and reads one that starts with `%` as a condition, so a long comment's tail reaches dgn_comp." "";
 
     // ---- NetHack dungeon.def: dgn_comp errors -------------------------------------------
     DG0101 Error Default "illegal-description" "DESCRIPTION takes hellish, mazelike or roguelike; LEVELDESC no alignment." "Illegal description - ignoring!";

@@ -50,9 +50,10 @@ fn diagnostic_fixtures() {
     );
 }
 
-/// Compile fixtures: each `.des` under a `compile/` folder is compiled, the outcome is compared
+/// Compile fixtures: each file under a `compile/` folder is compiled, the outcome is compared
 /// with the `.out` file beside it, and every file written must be byte-identical to the one
-/// lev_comp 3.4.3 wrote, kept in the folder of the same name (see its README).
+/// the game's compiler (lev_comp or dgn_comp 3.4.3) wrote, kept in the folder of the same name
+/// (see the folder's README).
 #[test]
 fn compile_fixtures() {
     let fixtures = levkit_test_support::fixture_files("compile");
@@ -66,6 +67,10 @@ fn compile_fixtures() {
             .analysis()
             .compile(file, levkit_ide::Emit::Files)
             .unwrap();
+        let compiler = match fixture.dialect {
+            Dialect::NethackDungeon => "dgn_comp",
+            _ => "lev_comp",
+        };
         let reference = fixture.path.with_extension("");
         let mut actual = String::new();
         let mut written = BTreeSet::new();
@@ -75,9 +80,11 @@ fn compile_fixtures() {
                     written.insert(output.name.clone());
                     let expected = std::fs::read(reference.join(&output.name)).ok();
                     let verdict = match expected {
-                        Some(expected) if &expected == bytes => "identical to lev_comp's",
-                        Some(_) => "DIFFERENT from lev_comp's",
-                        None => "lev_comp writes no such file",
+                        Some(expected) if &expected == bytes => {
+                            format!("identical to {compiler}'s")
+                        }
+                        Some(_) => format!("DIFFERENT from {compiler}'s"),
+                        None => format!("{compiler} writes no such file"),
                     };
                     actual.push_str(&format!(
                         "{}: {} bytes, {verdict}\n",
@@ -95,7 +102,7 @@ fn compile_fixtures() {
         {
             let name = entry.file_name().to_string_lossy().into_owned();
             if !written.contains(&name) {
-                actual.push_str(&format!("{name}: written by lev_comp, not by levkit\n"));
+                actual.push_str(&format!("{name}: written by {compiler}, not by levkit\n"));
             }
         }
         if let Some(refusal) = &compiled.refusal {
@@ -104,7 +111,7 @@ fn compile_fixtures() {
         let expected = fixture.path.with_extension("out");
         let result =
             std::panic::catch_unwind(|| expect_test::expect_file![expected].assert_eq(&actual));
-        if result.is_err() || actual.contains("DIFFERENT") || actual.contains("lev_comp writes no")
+        if result.is_err() || actual.contains("DIFFERENT") || actual.contains("writes no such file")
         {
             failed.push(fixture.path.display().to_string());
         }

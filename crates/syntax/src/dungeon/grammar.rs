@@ -3,6 +3,7 @@
 
 use levkit_diagnostics::{Code, Diagnostic};
 
+use super::lexer::{KEYWORDS, keyword};
 use crate::SyntaxKind::{self, *};
 use crate::parser::{Parsed, Parser};
 
@@ -54,7 +55,7 @@ fn statement(p: &mut Parser<'_>) {
             let suggestion = if word == "RNDCHAINLEVEL" {
                 Some("RNDCHLEVEL")
             } else {
-                crate::suggest::closest(&word, super::lexer::KEYWORDS.iter().copied())
+                crate::suggest::closest(&word, statement_keywords())
             };
             if let Some(s) = suggestion {
                 diagnostic.message =
@@ -121,9 +122,9 @@ fn body(p: &mut Parser<'_>, node: SyntaxKind, keyword: SyntaxKind) -> Parsed {
         }
         ENTRY_STMT => p.expect(INT, "the entry level number"),
         PROTOFILE_STMT => p.string("the prototype file name as a string"),
-        DESCRIPTION_STMT | DGN_ALIGNMENT_STMT | LEVELDESC_STMT | LEVALIGN_STMT => p.expect(DESCRIPTOR,
-            "a descriptor (town, hellish, mazelike, roguelike, lawful, neutral, chaotic, unaligned)",
-        ),
+        DESCRIPTION_STMT | DGN_ALIGNMENT_STMT | LEVELDESC_STMT | LEVALIGN_STMT => {
+            descriptor(p, keyword)
+        }
         DGN_LEVEL_STMT => {
             p.string("the level's name as a string")?;
             p.string("its bones marker, a one-character string or \"none\"")?;
@@ -160,10 +161,100 @@ fn body(p: &mut Parser<'_>, node: SyntaxKind, keyword: SyntaxKind) -> Parsed {
                 p.expect(AT, "`@`")?;
             }
             couple(p)?;
-            p.eat(BRANCH_TYPE);
-            p.eat(UP_OR_DOWN);
+            if !p.eat(BRANCH_TYPE) {
+                misspelt_word(
+                    p,
+                    words_of(&[BRANCH_TYPE, UP_OR_DOWN]),
+                    "a branch type or a direction",
+                )?;
+            }
+            if !p.eat(UP_OR_DOWN) {
+                misspelt_word(p, words_of(&[UP_OR_DOWN]), "a direction")?;
+            }
             Some(())
         }
         _ => Some(()),
     }
+}
+
+/// The keywords that start a statement, the only words worth suggesting for an unknown word
+/// where a statement starts.
+fn statement_keywords() -> impl Iterator<Item = &'static str> {
+    KEYWORDS
+        .iter()
+        .copied()
+        .filter(|w| keyword(w).is_some_and(SyntaxKind::is_dungeon_statement_start))
+}
+
+/// The keywords lexed as one of `kinds`.
+fn words_of(kinds: &'static [SyntaxKind]) -> impl Iterator<Item = &'static str> {
+    KEYWORDS
+        .iter()
+        .copied()
+        .filter(|w| keyword(w).is_some_and(|k| kinds.contains(&k)))
+}
+
+/// The descriptors that describe a level; a dungeon can be all but a town.
+const DESCRIPTIONS: &[&str] = &["town", "hellish", "mazelike", "roguelike"];
+
+/// The descriptor of a DESCRIPTION, ALIGNMENT, LEVELDESC or LEVALIGN statement. dgn_comp's
+/// grammar takes any descriptor (the checks judge it: DG0101, DG0102), but only the ones the
+/// statement applies are suggested for a misspelt one.
+fn descriptor(p: &mut Parser<'_>, statement: SyntaxKind) -> Parsed {
+    if p.eat(DESCRIPTOR) {
+        return Some(());
+    }
+    let (what, valid): (&str, &[&str]) = match statement {
+        DESCRIPTION_KW => (
+            "a description (hellish, mazelike or roguelike)",
+            &DESCRIPTIONS[1..],
+        ),
+        LEVELDESC_KW => (
+            "a level description (town, hellish, mazelike or roguelike)",
+            DESCRIPTIONS,
+        ),
+        _ => (
+            "an alignment (lawful, neutral, chaotic or unaligned)",
+            &["lawful", "neutral", "chaotic", "unaligned", "noalign"],
+        ),
+    };
+    if misspelt_word(p, valid.iter().copied(), what).is_some() {
+        p.expected(what);
+    }
+    None
+}
+
+/// Reports a word on the statement's line that is close to one of `candidates` (the words
+/// valid here, such as `stair` for `STAIR` after a branch's levels), with a fix; `None` then,
+/// as a syntax error. `Some` when there is no such word, leaving the token to the caller.
+fn misspelt_word<'w>(
+    p: &mut Parser<'_>,
+    candidates: impl IntoIterator<Item = &'w str>,
+    what: &str,
+) -> Parsed {
+    if !p.at(IDENT) || p.at_line_start() {
+        return Some(());
+    }
+    let word = p.current_text();
+    let Some(suggestion) = crate::suggest::closest(word, candidates) else {
+        return Some(());
+    };
+    let range = p.current_range();
+    let case_only = word.eq_ignore_ascii_case(suggestion);
+    let mut message = format!("expected {what}, found `{word}`; did you mean `{suggestion}`?");
+    if case_only {
+        message.push_str(" (dgn_comp's words are case-sensitive");
+        if DESCRIPTIONS[1..].contains(&suggestion) {
+            message.push_str(", though its manual page writes HELLISH, MAZELIKE and ROGUELIKE");
+        }
+        message.push(')');
+    }
+    p.push_diagnostic(
+        Diagnostic::new(Code::DG0001, range, message).with_replacement(
+            format!("Replace with `{suggestion}`"),
+            range,
+            suggestion,
+        ),
+    );
+    None
 }
