@@ -32,7 +32,7 @@ pub struct PreviewArgs {
     seed: u32,
     /// The level's depth (default: its place in the game's dungeon, or in the dungeon.def
     /// beside the file, or 10). The Elemental Planes are at negative depths (-1 to -5).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_depth)]
     depth: Option<i32>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -57,6 +57,20 @@ pub struct PreviewArgs {
     /// The port `--serve` listens on, on 127.0.0.1 (0: any free port).
     #[arg(long, default_value_t = 0, requires = "serve")]
     port: u16,
+}
+
+/// A depth the game can have: 1 and deeper (127 at most: the game keeps depths in a signed
+/// byte), or -1 to -5 for the Elemental Planes.
+fn parse_depth(text: &str) -> Result<i32, String> {
+    let depth: i32 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number"))?;
+    match depth {
+        1..=127 | -5..=-1 => Ok(depth),
+        0 => Err("there is no level at depth 0: the dungeon starts at 1, and the Elemental Planes are at -1 to -5".into()),
+        ..=-6 => Err(format!("there is no level at depth {depth}: the Elemental Planes, the only levels above the surface, are at -1 to -5")),
+        _ => Err(format!("{depth} is deeper than the game can go (127 at most)")),
+    }
 }
 
 fn parse_seeds(text: &str) -> Result<(u32, u32), String> {

@@ -239,3 +239,27 @@ fn a_negative_depth_is_accepted_for_the_elemental_planes() {
     let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(value["depth"], -1);
 }
+
+#[test]
+fn a_depth_no_level_can_have_is_a_usage_error() {
+    for (depth, why) in [
+        ("0", "there is no level at depth 0"),
+        (
+            "-6",
+            "the Elemental Planes, the only levels above the surface, are at -1 to -5",
+        ),
+        ("128", "deeper than the game can go"),
+    ] {
+        let output = levkit(&[
+            "preview",
+            "test-data/examples/fortress.des",
+            "--depth",
+            depth,
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{depth}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(why),
+            "{depth}"
+        );
+    }
+}

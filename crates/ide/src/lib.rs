@@ -604,6 +604,17 @@ impl Analysis {
                 None => format!("{name} — nothing to preview"),
             };
             preview.set_title(title);
+            // A level asked for by a name the file no longer has (renamed since the panel
+            // asked) is answered with the first one: say so rather than swap silently.
+            if let (Preview::Level(level), Some(asked)) = (&mut preview, &request.level)
+                && *asked != level.level
+            {
+                let note = format!(
+                    "this file has no level {asked:?}: showing {:?}, its first",
+                    level.level
+                );
+                level.notes.insert(0, note);
+            }
             preview
         })
     }

@@ -344,6 +344,32 @@ fn level_preview(text: &str, request: &PreviewRequest) -> levkit_ide::LevelPrevi
     }
 }
 
+/// The panel may ask for a level by a name the file no longer has (renamed since): it gets
+/// the first level, and a note that says so.
+#[test]
+fn a_level_asked_for_by_a_stale_name_is_the_first_with_a_note() {
+    let request = PreviewRequest {
+        level: Some("renamed".into()),
+        ..PreviewRequest::default()
+    };
+    let preview = level_preview(KEEP, &request);
+    assert_eq!(preview.level, "keep");
+    assert_eq!(
+        preview.notes.first().map(String::as_str),
+        Some("this file has no level \"renamed\": showing \"keep\", its first")
+    );
+    let asked = PreviewRequest {
+        level: Some("keep".into()),
+        ..PreviewRequest::default()
+    };
+    assert!(
+        !level_preview(KEEP, &asked)
+            .notes
+            .iter()
+            .any(|n| n.contains("no level"))
+    );
+}
+
 #[test]
 fn a_built_square_links_to_its_map_character_and_a_thing_to_its_statement() {
     let preview = level_preview(KEEP, &PreviewRequest::default());
