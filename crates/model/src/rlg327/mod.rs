@@ -1,6 +1,8 @@
 //! COM S 327 descriptions: entries and their fields as written, and the parsed values of the
 //! fields that are well formed.
 
+pub mod reference;
+
 use levkit_syntax::SyntaxKind::*;
 use levkit_syntax::SyntaxNode;
 use levkit_syntax::green::{Element, Node, Token};
