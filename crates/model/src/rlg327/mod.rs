@@ -196,8 +196,9 @@ pub struct DescFile {
     pub entries: Vec<Entry>,
     /// Non-blank lines outside entries.
     pub strays: Vec<Spanned<String>>,
-    /// The first CRLF line end, if the file has them.
-    pub crlf: Option<TextRange>,
+    /// The CRs that the course's reference parser reads otherwise than levkit, which takes
+    /// CR LF for a line end (and a CR between words for a blank).
+    pub reference_crs: Vec<reference::ReferenceCr>,
     /// Where the file ends without a final newline.
     pub no_final_newline: Option<TextSize>,
 }
@@ -215,9 +216,11 @@ pub fn lower(text: &str, root: &SyntaxNode, kind: Kind) -> DescFile {
         header: None,
         entries: Vec::new(),
         strays: Vec::new(),
-        crlf: text
-            .find("\r\n")
-            .map(|i| TextRange::at(TextSize::from(i as u32), TextSize::from(2))),
+        reference_crs: if text.contains('\r') {
+            reference::read(text.as_bytes(), kind).crs
+        } else {
+            Vec::new()
+        },
         no_final_newline: (!text.is_empty() && !text.ends_with('\n')).then(|| TextSize::of(text)),
     };
     for node in root.children() {
