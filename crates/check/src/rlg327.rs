@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
+use levkit_model::rlg327::reference::{CrEffect, ReferenceCr};
 use levkit_model::rlg327::{
     ABILITIES, COLORS, DescFile, Dice, Entry, Field, FieldValue, Kind, TYPES,
 };
@@ -16,12 +17,8 @@ pub fn check(file: &DescFile) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let kind = file.kind;
     check_header(&mut out, file);
-    if let Some(range) = file.crlf {
-        out.push(Diagnostic::new(
-            Code::RL0002,
-            range,
-            "this file has CRLF line ends; levkit accepts them, but the course's reference parser rejects the whole file",
-        ));
+    for cr in &file.reference_crs {
+        out.push(reference_cr(file, cr));
     }
     if let Some(end) = file.no_final_newline {
         out.push(Diagnostic::new(
@@ -124,6 +121,59 @@ pub fn check(file: &DescFile) -> Vec<Diagnostic> {
         ));
     }
     out
+}
+
+/// What the course's reference parser does because of a CR where levkit sees a line end.
+fn reference_cr(file: &DescFile, cr: &ReferenceCr) -> Diagnostic {
+    const WHY: &str =
+        "the course's reference parser does not take this CR for part of a line end as levkit does";
+    const FIX: &str = "save the file with LF line ends, or delete this CR";
+    let consequence = match cr.effect {
+        CrEffect::Header => {
+            return Diagnostic::new(
+                Code::RL0002,
+                cr.at,
+                format!("{WHY}, so the header line does not match and it rejects the whole file; save the file with LF line ends"),
+            );
+        }
+        CrEffect::AfterValue("END") => "END is not alone on its line".to_string(),
+        CrEffect::AfterValue("DESC") => "text follows DESC on its line".to_string(),
+        CrEffect::AfterValue(field) => format!("more than blanks follows the {field} value on its line"),
+        CrEffect::ListGoesOn(field) => format!("the {field} list goes on with the first word of the next line"),
+        CrEffect::NotTerminator if cr.drops.is_none() => {
+            "this line is not `.` and the description goes on to the next line that is, taking in every line before it".to_string()
+        }
+        CrEffect::NotTerminator => "this line is not `.` and the description goes on".to_string(),
+        CrEffect::LongLine => format!("this description line is {} characters long, one too many", DESC_WIDTH + 1),
+        CrEffect::Kept("SYMB") => "the CR is the symbol".to_string(),
+        CrEffect::Kept("NAME") => "the CR is the last character of the name".to_string(),
+        CrEffect::Kept(_) => "the CR is the last character of this description line".to_string(),
+    };
+    let Some(begin) = cr.drops else {
+        return Diagnostic::new(
+            Code::RL0002,
+            cr.at,
+            format!("{WHY}, so {consequence}; {FIX}"),
+        );
+    };
+    let kind = file.kind.word().to_lowercase();
+    let name = file
+        .entries
+        .iter()
+        .find(|e| e.begin == begin)
+        .and_then(|e| match e.field("NAME").map(|f| &f.value) {
+            Some(FieldValue::Text(name)) if !name.value.is_empty() => {
+                Some(format!(" \"{}\"", name.value))
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
+    Diagnostic::new(
+        Code::RL0002,
+        cr.at,
+        format!("{WHY}, so {consequence}: it drops the {kind}{name}; {FIX}"),
+    )
+    .with_label(begin, format!("the {kind} it drops"))
 }
 
 fn check_header(out: &mut Vec<Diagnostic>, file: &DescFile) {

@@ -450,6 +450,32 @@ fn rlg327_descriptions_print_as_the_assignment_asks() {
     );
 }
 
+/// The reference reads on from what made an entry fail: a BEGIN there starts the next entry
+/// (an entry without END, a doubled BEGIN line), and a CR after a COLOR value is not a line
+/// end to it. Each `.compat` file is the reference program's own output.
+#[test]
+fn an_rlg327_compat_print_out_is_what_the_reference_prints() {
+    for name in [
+        "missing_end_monster_desc",
+        "repeated_begin_monster_desc",
+        "missing_end_object_desc",
+        "repeated_begin_object_desc",
+        "cr_on_one_line_monster_desc",
+    ] {
+        let file = format!("test-data/rlg327/check/{name}.txt");
+        let output = levkit(&["compile", "--emit", "print", "--compat", &file]);
+        assert_eq!(output.status.code(), Some(0), "{name}");
+        let expected =
+            std::fs::read(workspace().join(format!("test-data/rlg327/check/{name}.compat")))
+                .unwrap();
+        assert_eq!(
+            stdout(&output),
+            String::from_utf8(expected).unwrap(),
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn an_rlg327_print_out_that_leaves_an_entry_out_says_so_and_exits_1() {
     let file = "test-data/rlg327/check/dropped_entry_monster_desc.txt";

@@ -239,7 +239,7 @@ codes! {
 
     // ---- COM S 327 monster and object descriptions ------------------------------------------
     RL0001 Error Default "wrong-header" "The first line is not exactly `RLG327 MONSTER DESCRIPTION 1` (or OBJECT)." "";
-    RL0002 Info Default "crlf-line-ends" "The file has CRLF line ends: accepted here, but the course's reference parser rejects the file." "";
+    RL0002 Info Default "crlf-line-ends" "A CR that the course's reference parser does not take for part of a line end: it rejects the file (a CR ending the header), drops an entry, or keeps the CR in a value." "";
     RL0003 Info Default "no-final-newline" "The file does not end with a line end." "";
     RL0004 Warning Default "text-outside-entry" "A line outside any BEGIN ... END entry; readers skip it." "";
     RL0005 Info Default "legacy-format" "A 2015-2017 file without RRTY (and ART): checked with the legacy field set." "";

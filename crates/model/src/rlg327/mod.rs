@@ -1,6 +1,8 @@
 //! COM S 327 descriptions: entries and their fields as written, and the parsed values of the
 //! fields that are well formed.
 
+pub mod reference;
+
 use levkit_syntax::SyntaxKind::*;
 use levkit_syntax::SyntaxNode;
 use levkit_syntax::green::{Element, Node, Token};
@@ -194,8 +196,9 @@ pub struct DescFile {
     pub entries: Vec<Entry>,
     /// Non-blank lines outside entries.
     pub strays: Vec<Spanned<String>>,
-    /// The first CRLF line end, if the file has them.
-    pub crlf: Option<TextRange>,
+    /// The CRs that the course's reference parser reads otherwise than levkit, which takes
+    /// CR LF for a line end (and a CR between words for a blank).
+    pub reference_crs: Vec<reference::ReferenceCr>,
     /// Where the file ends without a final newline.
     pub no_final_newline: Option<TextSize>,
 }
@@ -213,9 +216,11 @@ pub fn lower(text: &str, root: &SyntaxNode, kind: Kind) -> DescFile {
         header: None,
         entries: Vec::new(),
         strays: Vec::new(),
-        crlf: text
-            .find("\r\n")
-            .map(|i| TextRange::at(TextSize::from(i as u32), TextSize::from(2))),
+        reference_crs: if text.contains('\r') {
+            reference::read(text.as_bytes(), kind).crs
+        } else {
+            Vec::new()
+        },
         no_final_newline: (!text.is_empty() && !text.ends_with('\n')).then(|| TextSize::of(text)),
     };
     for node in root.children() {
