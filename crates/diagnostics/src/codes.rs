@@ -103,6 +103,7 @@ codes! {
     NH0017 Error Default "maze-without-map-part" "A MAZE level has no map part (GEOMETRY with a MAP block, or NOMAP); lev_comp rejects it, and a level without parts cannot be loaded." "syntax error";
     NH0018 Warning Default "number-beyond-int" "A number outside a C int (-2147483648 to 2147483647): lev_comp keeps its low 32 bits, or reads -1 when it is too long even for a long, and levkit reads it the same." "";
     NH0019 Error Default "comment-without-newline" "A comment on the file's last line with no line end after it: lev_comp's comment rule needs the newline." "syntax error";
+    NH0020 Warning Default "map-keyword-inside-map" "A second `MAP` line inside a map: lev_comp skips it and the map goes on." "";
 
     // ---- NetHack .des: lev_comp errors ---------------------------------------------------
     NH0101 Error Default "dot-in-level-name" "A level name may not contain a dot." "Invalid dot ('.') in level name.";

@@ -337,6 +337,10 @@ impl BlockRules for LevCompLines<'_> {
     /// ENDMAP (indented or followed by more text), a statement keyword, or an upper-case word
     /// that is no keyword (`ENDMPA`: a misspelt one, not a map row).
     fn ends_block(&self, content: &str) -> bool {
+        if content == "MAP" {
+            // lev_comp's `MAP` rule only enters map mode again: the map goes on.
+            return false;
+        }
         let (_, word) = lines::first_word(content);
         let shouting = word.len() >= 4
             && word.chars().all(|c| c.is_ascii_uppercase() || c == '_')
@@ -347,7 +351,22 @@ impl BlockRules for LevCompLines<'_> {
     /// A map row, or a comment line (`#` followed by what no map holds).
     fn body(&mut self, line: Line<'_>, out: &mut Lexed) {
         let content = line.content();
-        if content.bytes().all(is_map_char) {
+        if content == "MAP" {
+            // Trivia, as lev_comp reads it: no row, and the map goes on.
+            line.push_content(out, COMMENT);
+            out.errors.push(Diagnostic::new(
+                Code::NH0020,
+                TextRange::new(
+                    TextSize::from(line.start as u32),
+                    TextSize::from(line.content_end as u32),
+                ),
+                "a second `MAP` line inside a map: lev_comp skips it and the map goes on, so it adds no row; remove it",
+            ).with_replacement(
+                "Remove the line",
+                TextRange::new(TextSize::from(line.start as u32), TextSize::from(line.end as u32)),
+                "",
+            ));
+        } else if content.bytes().all(is_map_char) {
             line.push_content(out, MAP_ROW);
         } else if content.starts_with('#') {
             line.push_content(out, COMMENT);
