@@ -94,7 +94,7 @@ pub fn lua_may_rewrite(vault: &Vault) -> bool {
     vault
         .lua
         .iter()
-        .any(|l| matches!(l.chunk, Chunk::Prelude | Chunk::Main) && !l.lines.is_empty())
+        .any(|l| matches!(l.chunk, Chunk::Prelude | Chunk::Main) && l.has_code())
 }
 
 /// A glyph of a header's key, and where it is written.

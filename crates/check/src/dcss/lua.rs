@@ -206,7 +206,7 @@ pub(super) fn conditional_ranges(vault: &Vault) -> Vec<TextRange> {
     if !vault
         .lua
         .iter()
-        .any(|l| l.chunk == Chunk::Main && !l.lines.is_empty())
+        .any(|l| l.chunk == Chunk::Main && l.has_code())
     {
         return Vec::new();
     }
