@@ -424,10 +424,19 @@ fn header_line(
             }
         }
         ArgMode::Words => {
-            for token in tokens.iter().filter(|t| t.kind == DCSS_WORD) {
+            // Words, and texts in parentheses (blanks and all, possibly empty).
+            for (i, token) in tokens.iter().enumerate() {
+                let (text, range) = match token.kind {
+                    DCSS_WORD => (token.text, token.range),
+                    L_PAREN => match tokens.get(i + 1) {
+                        Some(inner) if inner.kind == DCSS_VALUE => (inner.text, inner.range),
+                        _ => ("", TextRange::empty(token.range.end())),
+                    },
+                    _ => continue,
+                };
                 args.push(Arg {
-                    text: token.text.to_string(),
-                    range: token.range,
+                    text: text.to_string(),
+                    range,
                     line: token.line,
                 });
             }
