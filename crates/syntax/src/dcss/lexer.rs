@@ -505,6 +505,85 @@ impl<'t> VaultLines<'t> {
 
 use super::Chunk;
 
+/// A line inside `MAP` ... `ENDMAP`: a row, which loses its trailing blanks and ends at its
+/// first tab. crawl prints what follows the tab and drops it; a line that starts with a tab
+/// is no row at all, blanks then a tab an empty row (but a lone blank before a tab, or a `#`
+/// or a blank followed by more text after it, are errors).
+fn map_line(line: Line<'_>, out: &mut Lexed) {
+    let content = line.content();
+    let Some(tab) = content.find('\t') else {
+        let row = content.trim_end_matches(' ');
+        if row.is_empty() {
+            out.error(
+                Code::DC0004,
+                line.start,
+                line.content_end.max(line.start),
+                "a blank line cannot stand inside MAP ... ENDMAP; remove it, or end the map before it",
+            );
+        } else {
+            out.push(MAP_ROW, line.start, line.start + row.len());
+        }
+        if row.len() < content.len() {
+            out.push(WHITESPACE, line.start + row.len(), line.content_end);
+        }
+        return;
+    };
+    let row = content[..tab].trim_end_matches(' ');
+    let blanks_only = row.is_empty() && tab > 0;
+    if !row.is_empty() || tab > 1 {
+        out.push(MAP_ROW, line.start, line.start + row.len());
+    }
+    if row.len() < tab {
+        out.push(WHITESPACE, line.start + row.len(), line.start + tab);
+    }
+    out.push(DCSS_DROPPED, line.start + tab, line.content_end);
+    let dropped = &content[tab..];
+    let after = dropped[1..].trim_end_matches(' ');
+    let unreadable = after
+        .char_indices()
+        .find(|&(i, c)| c == '#' || c == ' ' && !after[i + 1..].starts_with(' '))
+        .map(|(i, _)| tab + 1 + i);
+    if tab == 1 && blanks_only {
+        out.error(
+            Code::DC0016,
+            line.start,
+            line.start + 2,
+            "crawl cannot read a map line of one blank then a tab; remove the tab (and write the row's cells)",
+        );
+    } else if let Some(at) = unreadable {
+        let what = if content[at..].starts_with('#') {
+            "a `#`"
+        } else {
+            "a blank followed by more text"
+        };
+        out.error(
+            Code::DC0016,
+            line.start + at,
+            line.content_end,
+            format!(
+                "crawl drops what follows a tab in a map line, but cannot read {what} there; remove the tab and what follows it"
+            ),
+        );
+    } else if row.is_empty() {
+        let message = if blanks_only {
+            "crawl ends this row at the tab: the row is empty (blanks before a tab) and the rest is dropped, printed on crawl's output; write blank cells as spaces"
+        } else {
+            "this map line starts with a tab: crawl drops the whole line (printing it on its output), so it is no row of the map; write blank cells as spaces"
+        };
+        out.error(Code::DC0419, line.start, line.content_end, message);
+    } else {
+        out.error(
+            Code::DC0419,
+            line.start + tab,
+            line.content_end,
+            format!(
+                "crawl ends this row at the tab and drops `{}` (printing it on its output); write blank cells as spaces",
+                dropped.escape_debug()
+            ),
+        );
+    }
+}
+
 /// Whether `s` starts with a token of a CHANCE, WEIGHT or ORDER list.
 fn starts_numbers(s: &str) -> bool {
     number_len(s).is_some() || s.starts_with(['%', ',']) || s.starts_with('(') && s.contains(')')
@@ -580,28 +659,7 @@ impl BlockRules for VaultLines<'_> {
                     line.push_content(out, LUA_TEXT);
                 }
             }
-            Block::Map => {
-                // A row ends at its first tab (crawl drops the rest) and loses its trailing
-                // blanks.
-                let kept = content.find('\t').unwrap_or(content.len());
-                let row = content[..kept].trim_end_matches(' ');
-                if row.is_empty() {
-                    out.error(
-                        Code::DC0004,
-                        line.start,
-                        line.content_end.max(line.start),
-                        "a blank line cannot stand inside MAP ... ENDMAP; remove it, or end the map before it",
-                    );
-                } else {
-                    out.push(MAP_ROW, line.start, line.start + row.len());
-                }
-                if row.len() < kept {
-                    out.push(WHITESPACE, line.start + row.len(), line.start + kept);
-                }
-                if kept < content.len() {
-                    out.push(DCSS_DROPPED, line.start + kept, line.content_end);
-                }
-            }
+            Block::Map => map_line(line, out),
         }
     }
 
