@@ -151,21 +151,21 @@ fn describe(glyph: u8) -> String {
     }
 }
 
-/// The rows the author meant as this vault's map.
-fn own_rows(vault: &Vault) -> impl Iterator<Item = &MapRow> {
-    let own = super::endmap::swallowed(vault).map_or(usize::MAX, |s| s.first);
+/// The rows the author meant as this vault's map: its first `own` rows.
+fn own_rows(vault: &Vault, own: usize) -> impl Iterator<Item = &MapRow> {
     vault.rows().take(own)
 }
 
 pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    non_ascii(vault, out);
-    if lua_may_rewrite(vault) || own_rows(vault).all(|r| r.text.is_empty()) {
+    let own = super::endmap::swallowed(vault).map_or(usize::MAX, |s| s.first);
+    non_ascii(vault, own, out);
+    if lua_may_rewrite(vault) || own_rows(vault, own).all(|r| r.text.is_empty()) {
         return;
     }
     // The glyphs of the map as crawl reads it (each byte a glyph), and where each first is.
     let mut present = Glyphs::default();
     let mut first_cell: [Option<TextRange>; 128] = [None; 128];
-    for row in own_rows(vault) {
+    for row in own_rows(vault, own) {
         for (i, b) in row.text.bytes().enumerate() {
             if b < 128 && !present.has(b) {
                 present.add(b);
@@ -374,7 +374,7 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
         } else {
             (b'.', String::new())
         };
-        let edits: Vec<TextEdit> = own_rows(vault)
+        let edits: Vec<TextEdit> = own_rows(vault, own)
             .flat_map(|row| {
                 row.text
                     .bytes()
@@ -411,8 +411,8 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
 }
 
 /// A map character beyond ASCII: crawl reads each of its bytes as a glyph of no meaning.
-fn non_ascii(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    for row in own_rows(vault).filter(|r| !r.text.is_ascii()) {
+fn non_ascii(vault: &Vault, own: usize, out: &mut Vec<Diagnostic>) {
+    for row in own_rows(vault, own).filter(|r| !r.text.is_ascii()) {
         for (i, c) in row.text.char_indices().filter(|(_, c)| !c.is_ascii()) {
             let range = TextRange::at(
                 row.range.start() + TextSize::from(i as u32),
