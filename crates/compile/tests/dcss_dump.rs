@@ -81,3 +81,28 @@ fn the_lua_of_every_corpus_vault_is_crawls_dump_byte_for_byte() {
         );
     }
 }
+
+/// A Lua line with nothing but blanks after its `:`, or a line of blanks in a block, is still a
+/// statement: crawl 0.28.0 prints it as one blank. An empty line and a bare `:` are none.
+#[test]
+fn a_lua_line_of_blanks_is_a_statement_of_its_own() {
+    let text = "NAME: zz_blank_lua\nDEPTH: D:2\n: \n:\n{{ \n\t\n\nx = 1\n}}\nTAGS: t\n";
+    expect_test::expect![[r#"
+
+        ----------------------------------------
+        Map: zz_blank_lua
+        function main()
+         depth("D:2")
+         
+        
+         
+         
+        
+         x = 1
+        
+         tags("t")
+        end
+
+    "#]]
+    .assert_eq(&dump(text));
+}

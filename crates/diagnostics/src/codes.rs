@@ -284,7 +284,9 @@ codes! {
     DC0011 Error Default "lua-syntax-error" "The vault's Lua does not compile (Lua 5.1)." "";
     DC0012 Error Default "welcome-header" "WELCOME is accepted by crawl's grammar but can never compile: no Lua function backs it." "attempt to call global 'welcome' (a nil value)";
     DC0013 Error Default "lua-always-fails" "The vault's Lua calls error() unconditionally, so validation always fails." "";
-    DC0014 Error Default "text-before-first-vault" "Text before the first NAME: that is not a comment, Lua or default-depth." "syntax error";
+    DC0014 Error Default "text-before-first-vault" "Text before the first NAME: (or between a default-depth: and the next NAME:) that is not a comment, Lua or default-depth: a header, a MAP, anything else." "syntax error";
+    DC0015 Error Default "continuation-starts-with-comma" "A continuation line of a comma list (SUBST, MONS, ITEM...) that starts with a comma: end the line above with the comma instead." "syntax error";
+    DC0016 Error Default "unreadable-tab-in-map" "A map line with a tab that crawl cannot read: a lone blank before the tab, or after it a `#` or a blank followed by more text." "Unexpected character sequence.";
 
     // ---- crawl's header functions (run when the vault is validated) --------------------------
     DC0101 Error Default "bad-depth" "A depth range that crawl cannot read (not a number, reversed, malformed)." "Bad depth: X";
@@ -333,6 +335,8 @@ codes! {
     DC0416 Warning Default "unknown-tag" "A TAGS word that is none of crawl's tags, that no other vault carries and that nothing asks for: likely a typo." "";
     DC0417 Warning Extra "header-order" "Headers out of the order crawl's reviewers ask for: NAME, TAGS, DEPTH/PLACE, ORIENT, MONS/KMONS, ITEM/KITEM, KFEAT, TILE/FTILE (reported with -W)." "";
     DC0418 Warning Default "weight-read-as-glyphs" "A SUBST or NSUBST replacement like `ab:10`: crawl takes a weight only after a lone glyph, so it reads every character, `:` and the digits included, as a glyph." "";
+    DC0419 Warning Default "tab-in-map" "A tab in a map line: crawl ends the row there and drops the rest of the line (all of it when the tab comes first), printing what it drops." "";
+    DC0420 Warning Default "header-in-map" "A map line that reads as a header (NAME:, DEPTH:...): ENDMAP is likely missing above it, and crawl takes every line up to the next ENDMAP as map rows." "";
 
     // ---- resolving the vault for many seeds (levkit check --reachability) ----------------------
     DC0501 Warning Default "unreachable-pocket" "Some random outcomes of the vault, not all, wall off floor that no walk from its edges, exits and stairs reaches (crawl's debug placement reports an isolated area); floor walled off in every outcome is taken as the design." "Isolated area in vault";

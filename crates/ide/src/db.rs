@@ -64,7 +64,18 @@ pub(crate) fn line_index(db: &dyn salsa::Database, file: SourceFile) -> Arc<Line
 #[salsa::tracked]
 pub(crate) fn file_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = file.encoding_error(db).iter().cloned().collect();
-    out.extend(language(dialect(db, file)).diagnostics(db, file));
+    let mut found = language(dialect(db, file)).diagnostics(db, file);
+    if !out.is_empty() {
+        // In a file that is not UTF-8, a replacement character stands for bytes levkit could
+        // not decode, which the encoding error reports: a warning about the character itself
+        // (its width, its bytes) would describe levkit's text, not the file.
+        let text = file.text(db);
+        found.retain(|d| {
+            d.severity == levkit_diagnostics::Severity::Error
+                || text.get(std::ops::Range::<usize>::from(d.range)) != Some("\u{fffd}")
+        });
+    }
+    out.extend(found);
     levkit_diagnostics::sort(&mut out);
     out
 }

@@ -699,6 +699,20 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_that_is_not_utf8_is_reported_once_not_as_its_replacement_character() {
+        let mut host = AnalysisHost::new();
+        let vault = b"NAME: latin1\nDEPTH: D:2\nMAP\n.@\xe9.\nENDMAP\n";
+        let file = host.set_file_bytes("a.des", vault);
+        assert_eq!(codes(&host, file), [Code::LK0001]);
+        // The same character written in UTF-8 is one of crawl's glyphs of no meaning.
+        host.set_file_text(
+            file,
+            "NAME: latin1\nDEPTH: D:2\nMAP\n.@\u{fffd}.\nENDMAP\n".into(),
+        );
+        assert_eq!(codes(&host, file), [Code::DC0410]);
+    }
+
+    #[test]
     fn a_snapshot_is_cancelled_by_a_change() {
         let mut host = AnalysisHost::new();
         let file = host.set_file_bytes("a.des", b"MAZE:\"a\",' '\n");

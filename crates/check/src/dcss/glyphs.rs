@@ -10,12 +10,14 @@
 //! ITEM glyphs are resolved when the vault is placed, after every transform.
 //!
 //! A vault whose own Lua may rewrite the map or add specs (Lua in its prelude or main chunk)
-//! is left alone, as is a vault without map rows (its map comes from elsewhere).
+//! is left alone, as is a vault without map rows (its map comes from elsewhere). The rows a map
+//! swallows for want of its ENDMAP (see `endmap`) are the author's next vault, not this map:
+//! they are left out.
 
 use levkit_diagnostics::{Code, Diagnostic, TextEdit, TextRange, TextSize};
 use levkit_model::dcss::spec::{self, Transform};
 use levkit_model::dcss::tables::GLYPHS;
-use levkit_model::dcss::{Arg, Vault};
+use levkit_model::dcss::{Arg, MapRow, Vault};
 use levkit_syntax::dcss::{Chunk, Header};
 
 use super::range_in;
@@ -94,7 +96,7 @@ pub fn lua_may_rewrite(vault: &Vault) -> bool {
     vault
         .lua
         .iter()
-        .any(|l| matches!(l.chunk, Chunk::Prelude | Chunk::Main) && !l.lines.is_empty())
+        .any(|l| matches!(l.chunk, Chunk::Prelude | Chunk::Main) && l.has_code())
 }
 
 /// A glyph of a header's key, and where it is written.
@@ -149,15 +151,21 @@ fn describe(glyph: u8) -> String {
     }
 }
 
+/// The rows the author meant as this vault's map: its first `own` rows.
+fn own_rows(vault: &Vault, own: usize) -> impl Iterator<Item = &MapRow> {
+    vault.rows().take(own)
+}
+
 pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    non_ascii(vault, out);
-    if lua_may_rewrite(vault) || vault.rows().all(|r| r.text.is_empty()) {
+    let own = super::endmap::swallowed(vault).map_or(usize::MAX, |s| s.first);
+    non_ascii(vault, own, out);
+    if lua_may_rewrite(vault) || own_rows(vault, own).all(|r| r.text.is_empty()) {
         return;
     }
     // The glyphs of the map as crawl reads it (each byte a glyph), and where each first is.
     let mut present = Glyphs::default();
     let mut first_cell: [Option<TextRange>; 128] = [None; 128];
-    for row in vault.rows() {
+    for row in own_rows(vault, own) {
         for (i, b) in row.text.bytes().enumerate() {
             if b < 128 && !present.has(b) {
                 present.add(b);
@@ -366,8 +374,7 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
         } else {
             (b'.', String::new())
         };
-        let edits: Vec<TextEdit> = vault
-            .rows()
+        let edits: Vec<TextEdit> = own_rows(vault, own)
             .flat_map(|row| {
                 row.text
                     .bytes()
@@ -404,8 +411,8 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
 }
 
 /// A map character beyond ASCII: crawl reads each of its bytes as a glyph of no meaning.
-fn non_ascii(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    for row in vault.rows().filter(|r| !r.text.is_ascii()) {
+fn non_ascii(vault: &Vault, own: usize, out: &mut Vec<Diagnostic>) {
+    for row in own_rows(vault, own).filter(|r| !r.text.is_ascii()) {
         for (i, c) in row.text.char_indices().filter(|(_, c)| !c.is_ascii()) {
             let range = TextRange::at(
                 row.range.start() + TextSize::from(i as u32),

@@ -161,7 +161,9 @@ fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
             {
                 if near == "<eof>" {
                     range = TextRange::empty(statement.range.end());
-                } else if let Some(i) = statement.text.find(near) {
+                } else if let Some(i) =
+                    stop_offset(statements, statement, near, (chunk_line, &message))
+                {
                     let start = statement.range.start() + TextSize::from(i as u32);
                     range = TextRange::at(start, TextSize::of(near));
                 }
@@ -200,13 +202,46 @@ fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Where in `statement` Lua stopped with `error`, which names the token `near`. Lua says no
+/// column, and the token may occur more than once on the line: it stopped at the first
+/// occurrence after which the chunk, cut right there, fails the same way (Lua reads no token
+/// past the one it stops at). The first occurrence if none does.
+fn stop_offset(
+    statements: &[&Statement],
+    statement: &Statement,
+    near: &str,
+    error: (u32, &str),
+) -> Option<usize> {
+    let index = statements
+        .iter()
+        .position(|s| std::ptr::eq(*s, statement))?;
+    let occurrences: Vec<usize> = statement.text.match_indices(near).map(|(i, _)| i).collect();
+    if occurrences.len() > 1 {
+        for &at in &occurrences {
+            let cut = Statement {
+                text: statement.text[..at + near.len()].to_string(),
+                ..statement.clone()
+            };
+            let mut prefix = statements[..index].to_vec();
+            prefix.push(&cut);
+            if let Some((_, body)) = chunk_body(prefix)
+                && let Err((line, message)) = load(&body)
+                && (line, message.as_str()) == error
+            {
+                return Some(at);
+            }
+        }
+    }
+    occurrences.first().copied()
+}
+
 /// The ranges of the statements (header calls and Lua lines) that stand inside a Lua block of
 /// the main chunk (an `if`, a loop, a function).
 pub(super) fn conditional_ranges(vault: &Vault) -> Vec<TextRange> {
     if !vault
         .lua
         .iter()
-        .any(|l| l.chunk == Chunk::Main && !l.lines.is_empty())
+        .any(|l| l.chunk == Chunk::Main && l.has_code())
     {
         return Vec::new();
     }

@@ -2,13 +2,15 @@
 //! each problem at its own place and all of them at once: the header functions' argument
 //! checks (`headers`, with the names of `names`), the whole-vault checks after the vault's Lua
 //! ran (`vault`), and the vault's Lua compiled as Lua 5.1 (`lua`). Then what crawl misses:
-//! glyphs without a meaning or specs for glyphs the map lacks (`glyphs`), tags across the run
-//! (`tags`), and the reviewers' header order (`order`, a `-W` warning).
+//! glyphs without a meaning or specs for glyphs the map lacks (`glyphs`), a map that swallows
+//! the next vault for want of its ENDMAP (`endmap`), tags across the run (`tags`), and the
+//! reviewers' header order (`order`, a `-W` warning).
 //!
 //! A vault is checked on its own (its model is one segment of a file); what crawl learns from
 //! the rest of the file is passed in [`Context`]. Names across files are the caller's (see
 //! [`duplicate_names`]).
 
+mod endmap;
 mod glyphs;
 mod headers;
 mod lua;
@@ -54,6 +56,7 @@ pub fn check_vault(vault: &Vault, text: &str, context: Context) -> Vec<Diagnosti
     }
     lua::check(vault, &mut out);
     vault::check(vault, context, &mut out);
+    endmap::check(vault, &mut out);
     glyphs::check(vault, &mut out);
     order::check(vault, text, &conditional, &mut out);
     out

@@ -16,7 +16,7 @@ use levkit_syntax::dcss::Header;
 use super::Context;
 
 pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) {
-    let authored_lua = vault.lua.iter().any(|l| !l.lines.is_empty());
+    let authored_lua = vault.lua.iter().any(|l| l.has_code());
     let tags: Vec<&str> = vault.tags().map(|a| a.text.as_str()).collect();
     let orient = vault
         .headers_of(Header::Orient)

@@ -125,7 +125,7 @@ impl Program {
                 what,
             });
         }
-        let has_lua = vault.lua.iter().any(|l| !l.lines.is_empty());
+        let has_lua = vault.lua.iter().any(|l| l.has_code());
         let chunks = if has_lua {
             Chunk::ALL
                 .into_iter()

@@ -322,7 +322,7 @@ fn glyph_story(vault: &Vault, glyph: u8, line_of: &dyn Fn(TextRange) -> u32) -> 
             let _ = write!(out, " — {}", words.join("; "));
         }
     }
-    if vault.lua.iter().any(|l| !l.lines.is_empty()) {
+    if vault.lua.iter().any(|l| l.has_code()) {
         out.push_str("\n\n(The vault's Lua may change this.)");
     }
     out

@@ -105,7 +105,7 @@ pub(crate) fn segment_lua_names<'db>(
         Segment::Vault(vault) => &vault.lua,
         Segment::Global(global) => &global.lua,
     };
-    if lua.iter().all(|l| l.lines.is_empty()) {
+    if lua.iter().all(|l| !l.has_code()) {
         return LuaNames::default();
     }
     let text = lua_text(segment.text(db), lua);

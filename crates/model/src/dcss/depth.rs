@@ -86,7 +86,9 @@ fn levels(text: &str) -> Option<Levels> {
                 last: Some(n),
             }),
             Some((first, last)) => {
-                let first = level(first.trim())?;
+                // crawl reads the first level up to the `-` and wants nothing else there: a
+                // blank before the `-` is a bad depth; blanks after it are skipped.
+                let first = level(first.trim_start())?;
                 let last = match last.trim() {
                     "" | "$" => None,
                     last => Some(level(last).filter(|&l| l >= first)?),
@@ -191,6 +193,14 @@ mod tests {
             ("D:3 # comment", "Bad depth: 3 # comment"),
             ("Foo:1", "Unknown branch: 'Foo'"),
             ("D:99x", "Bad depth: 99x"),
+            ("D:4 -9", "Bad depth: 4 -9"),
+            ("D:4\t-9", "Bad depth: 4\t-9"),
+            ("D:4 - 9", "Bad depth: 4 - 9"),
+            ("D:4 -$", "Bad depth: 4 -$"),
+            ("4 -9", "Bad depth: 4 -9"),
+            ("D:4- 9", "1 ranges"),
+            ("D:4-\t9", "1 ranges"),
+            ("D:4-+9", "1 ranges"),
             ("D: 3", "1 ranges"),
             ("D :3", "1 ranges"),
             ("any:3", "1 ranges"),

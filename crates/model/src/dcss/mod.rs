@@ -134,6 +134,13 @@ pub struct LuaLine {
     pub line: u32,
 }
 
+impl Lua {
+    /// Whether a line holds code: a line of blanks is a statement to crawl, but does nothing.
+    pub fn has_code(&self) -> bool {
+        self.lines.iter().any(|l| !l.text.trim().is_empty())
+    }
+}
+
 /// A token of the segment, flattened out of the green tree (walking the green tree directly
 /// is several times faster than rowan's cursors, and lowering walks every token).
 #[derive(Debug, Clone, Copy)]
@@ -417,10 +424,19 @@ fn header_line(
             }
         }
         ArgMode::Words => {
-            for token in tokens.iter().filter(|t| t.kind == DCSS_WORD) {
+            // Words, and texts in parentheses (blanks and all, possibly empty).
+            for (i, token) in tokens.iter().enumerate() {
+                let (text, range) = match token.kind {
+                    DCSS_WORD => (token.text, token.range),
+                    L_PAREN => match tokens.get(i + 1) {
+                        Some(inner) if inner.kind == DCSS_VALUE => (inner.text, inner.range),
+                        _ => ("", TextRange::empty(token.range.end())),
+                    },
+                    _ => continue,
+                };
                 args.push(Arg {
-                    text: token.text.to_string(),
-                    range: token.range,
+                    text: text.to_string(),
+                    range,
                     line: token.line,
                 });
             }
@@ -527,14 +543,15 @@ fn lua_piece(kind: SyntaxKind, range: TextRange, tokens: &[Tok]) -> Lua {
             LUA_OPEN | LUA_MARK => opener_line = token.line,
             LUA_CLOSE => closed = true,
             LUA_TEXT => {
-                // Text before `}}` is kept as written; a whole line loses its trailing blanks.
+                // Text before `}}` is kept as written; a whole line loses its trailing blanks,
+                // but stays a statement even when nothing is left (crawl prints it as a blank).
                 let before_close = tokens.get(i + 1).is_some_and(|t| t.kind == LUA_CLOSE);
                 let text = if before_close {
                     token.text
                 } else {
                     token.text.trim_end_matches([' ', '\t', '\r'])
                 };
-                if !text.is_empty() {
+                if !token.text.trim_end_matches('\r').is_empty() {
                     lines.push(LuaLine {
                         text: text.to_string(),
                         range: token.range,
@@ -568,7 +585,7 @@ impl Vault {
 
     /// Whether the vault has Lua of its own (which may change what the headers say).
     pub fn has_lua(&self) -> bool {
-        self.lua.iter().any(|l| !l.lines.is_empty())
+        self.lua.iter().any(Lua::has_code)
             || self
                 .headers_of(Header::Marker)
                 .any(|h| h.args.iter().any(|a| spec::is_lua_marker(&a.text)))

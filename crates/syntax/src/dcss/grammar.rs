@@ -16,16 +16,76 @@ pub(crate) fn segment(p: &mut Parser<'_>) {
     } else {
         DCSS_GLOBAL
     };
+    let after_default_depth = p.at(DCSS_HEADER_KW) && p.current_text() == "default-depth";
     p.start_root(kind);
     while !p.at(EOF) {
+        if kind == DCSS_GLOBAL && matches!(p.current(), DCSS_HEADER_KW | MAP_KW) {
+            outside_vault(p, after_default_depth);
+        }
         match p.current() {
             DCSS_HEADER_KW => header(p),
             MAP_KW => map(p),
             LUA_MARK => lua_line(p),
             LUA_CHUNK_KW | LUA_OPEN => lua_block(p, kind),
+            token if is_number_token(token) => stray_numbers(p, kind),
             _ => p.bump_error(),
         }
     }
+}
+
+/// A header or a map outside every vault: bison's grammar has no place for it (only
+/// `default-depth:`, Lua and comments stand there), so crawl stops at it with a syntax error.
+fn outside_vault(p: &mut Parser<'_>, after_default_depth: bool) {
+    let word = p.current_text();
+    if word == "default-depth" {
+        return;
+    }
+    let what = if p.at(MAP_KW) {
+        "a MAP".to_string()
+    } else {
+        format!("`{word}:`")
+    };
+    let place = if after_default_depth {
+        "between a `default-depth:` and the next `NAME:`"
+    } else {
+        "before the first `NAME:`"
+    };
+    let range = p.current_range();
+    p.error(
+        Code::DC0014,
+        range,
+        format!(
+            "{what} cannot stand {place}: crawl stops there with a syntax error; move it below a NAME: line"
+        ),
+    );
+}
+
+/// The tokens that may start a line and go on with a CHANCE, WEIGHT or ORDER list.
+fn is_number_token(kind: SyntaxKind) -> bool {
+    matches!(kind, DCSS_NUMBER | DCSS_PERCENT | COMMA | L_PAREN)
+}
+
+/// Numbers that no CHANCE, WEIGHT or ORDER list above takes: the rest of their line.
+fn stray_numbers(p: &mut Parser<'_>, segment: SyntaxKind) {
+    let start = p.current_range();
+    let mut range = start;
+    p.start(ERROR);
+    p.bump();
+    while is_value(p.current()) && !p.at_line_start() {
+        range = range.cover(p.current_range());
+        p.bump();
+    }
+    p.finish();
+    let code = if segment == DCSS_VAULT {
+        Code::DC0002
+    } else {
+        Code::DC0014
+    };
+    p.error(
+        code,
+        range,
+        "crawl reads numbers here only as the rest of a CHANCE:, WEIGHT: or ORDER: list (a syntax error otherwise); remove them, or join them to such a list",
+    );
 }
 
 fn is_value(kind: SyntaxKind) -> bool {
@@ -67,8 +127,18 @@ fn header(p: &mut Parser<'_>) {
     let mut item = String::new();
     let mut item_range: Option<TextRange> = None;
     let mut pending_item = false;
+    let mut continued = false;
     while is_value(p.current()) {
         let kind = p.current();
+        // A value goes on over a `\`; a number list over any line break (crawl's lexer
+        // reads numbers wherever they are, outside TAGS).
+        if p.at_line_start()
+            && !continued
+            && !(header.is_some_and(|h| h.mode() == ArgMode::Numbers) && is_number_token(kind))
+        {
+            break;
+        }
+        continued = kind == DCSS_CONTINUATION;
         let range = p.current_range();
         match kind {
             DCSS_ITEM => {
@@ -153,6 +223,18 @@ fn check_numbers(
         if header != Header::Chance {
             p.error(Code::DC0009, keyword, format!("{name}: needs a number"));
         }
+        return;
+    }
+    if let Some(&(_, range)) = tokens.iter().find(|t| t.0 == DCSS_WORD) {
+        // Only a keyword written after TAGS: on its line is followed by tag words.
+        p.error(
+            Code::DC0006,
+            range,
+            format!(
+                "on a TAGS: line crawl reads `{}` as a tag, not as the value of {name}: (a syntax error); start {name}: on a line of its own",
+                &p.source()[range]
+            ),
+        );
         return;
     }
     let mut i = 0;

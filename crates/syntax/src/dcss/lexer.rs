@@ -3,11 +3,11 @@
 //! than one line (a trailing `\`), and after TAGS, CHANCE, WEIGHT and ORDER another keyword may
 //! follow on the same line.
 
-use levkit_diagnostics::Code;
+use levkit_diagnostics::{Code, Diagnostic, TextEdit, TextRange};
 
 use crate::SyntaxKind::{self, *};
 use crate::lines::{self, BlockRules, Line, OutsideLine};
-use crate::parser::Lexed;
+use crate::parser::{Lexed, offset};
 
 use super::{ArgMode, Header};
 
@@ -208,8 +208,8 @@ impl<'t> VaultLines<'t> {
         }
         let pos = word_end + 1;
         match header.mode() {
-            ArgMode::WholeLine => self.continued(line, pos, DCSS_VALUE, out),
-            ArgMode::Items | ArgMode::Monsters => self.continued(line, pos, DCSS_ITEM, out),
+            ArgMode::WholeLine => self.continued(line, pos, header, DCSS_VALUE, out),
+            ArgMode::Items | ArgMode::Monsters => self.continued(line, pos, header, DCSS_ITEM, out),
             ArgMode::Words | ArgMode::Numbers => self.tokens(line, pos, header.mode(), out),
         }
     }
@@ -221,14 +221,23 @@ impl<'t> VaultLines<'t> {
         &mut self,
         mut line: Line<'t>,
         mut pos: usize,
+        header: Header,
         kind: SyntaxKind,
         out: &mut Lexed,
     ) -> usize {
+        // Where the `\` of the line before is, on a continuation line.
+        let mut backslash: Option<usize> = None;
         loop {
             let lead = blanks(&self.text[pos..line.content_end]);
             if lead > 0 {
                 out.push(WHITESPACE, pos, pos + lead);
                 pos += lead;
+            }
+            if kind == DCSS_ITEM
+                && let Some(backslash) = backslash
+                && self.text[pos..line.content_end].starts_with(',')
+            {
+                self.comma_first(header, backslash, pos, out);
             }
             let rest = &self.text[pos..line.content_end];
             let trimmed = rest.trim_end_matches(BLANKS);
@@ -240,6 +249,7 @@ impl<'t> VaultLines<'t> {
             };
             self.value_text(pos, text_end, kind, continues, out);
             if continues {
+                backslash = Some(text_end);
                 out.push(DCSS_CONTINUATION, text_end, text_end + 1);
                 if text_end + 1 < line.content_end {
                     out.push(WHITESPACE, text_end + 1, line.content_end);
@@ -254,6 +264,35 @@ impl<'t> VaultLines<'t> {
             line = Line::at(self.text, next);
             pos = line.start;
         }
+    }
+
+    /// A continuation line of a comma list that starts with a comma (at `comma`): crawl's
+    /// lexer cannot take one there; the comma belongs before the `\\` of the line above.
+    fn comma_first(&self, header: Header, backslash: usize, comma: usize, out: &mut Lexed) {
+        let range = TextRange::at(offset(comma), offset(1));
+        out.errors.push(
+            Diagnostic::new(
+                Code::DC0015,
+                range,
+                format!(
+                    "a continued {}: line cannot start with a comma: crawl stops here with a syntax error; end the line above with the comma instead (`,\\`)",
+                    header.keyword()
+                ),
+            )
+            .with_fix(
+                "Move the comma to the end of the line above",
+                vec![
+                    TextEdit {
+                        range: TextRange::empty(offset(backslash)),
+                        new_text: ",".into(),
+                    },
+                    TextEdit {
+                        range,
+                        new_text: String::new(),
+                    },
+                ],
+            ),
+        );
     }
 
     /// One line's piece of a value: a whole-line piece, or items between commas (each item's
@@ -322,9 +361,32 @@ impl<'t> VaultLines<'t> {
                     continue;
                 }
                 if is_word_byte(b)
-                    && let Some((header, _)) = self.keyword_at(line, pos)
+                    && let Some((header, len)) = self.keyword_at(line, pos)
                 {
+                    if mode == ArgMode::Words && header.mode() == ArgMode::Numbers {
+                        // crawl's TAGS state knows these keywords but does not leave for
+                        // them: the rest of the line is still read as tags, which the
+                        // grammar then refuses as the keyword's numbers.
+                        out.push(DCSS_HEADER_KW, pos, pos + len);
+                        out.push(COLON, pos + len, pos + len + 1);
+                        pos += len + 1;
+                        continue;
+                    }
                     return self.header(line, pos, header, out);
+                }
+                // A string in parentheses is one token in both modes: a tag of its own
+                // (blanks and all), or the depths of a CHANCE or WEIGHT.
+                if b == b'('
+                    && let Some(len) = self.text[pos..end].find(')')
+                {
+                    let close = pos + len;
+                    out.push(L_PAREN, pos, pos + 1);
+                    if close > pos + 1 {
+                        out.push(DCSS_VALUE, pos + 1, close);
+                    }
+                    out.push(R_PAREN, close, close + 1);
+                    pos = close + 1;
+                    continue;
                 }
                 if mode == ArgMode::Words {
                     if is_word_byte(b) {
@@ -355,7 +417,7 @@ impl<'t> VaultLines<'t> {
                         start,
                         pos,
                         format!(
-                            "`{}` cannot stand in TAGS: tags are words of letters, digits, `_` and `-` (there are no trailing comments)",
+                            "`{}` cannot stand in TAGS: tags are words of letters, digits, `_` and `-`, or any text in parentheses (there are no trailing comments)",
                             &self.text[start..pos]
                         ),
                     );
@@ -371,24 +433,6 @@ impl<'t> VaultLines<'t> {
                 } else if b == b',' {
                     pos += 1;
                     out.push(COMMA, start, pos);
-                } else if b == b'(' && self.text[pos..end].contains(')') {
-                    let close = pos + self.text[pos..end].find(')').unwrap_or(0);
-                    out.push(L_PAREN, pos, pos + 1);
-                    let inner = &self.text[pos + 1..close];
-                    let lead = blanks(inner);
-                    let body = inner[lead..].trim_end_matches(BLANKS);
-                    let body_start = pos + 1 + lead;
-                    if lead > 0 {
-                        out.push(WHITESPACE, pos + 1, body_start);
-                    }
-                    if !body.is_empty() {
-                        out.push(DCSS_VALUE, body_start, body_start + body.len());
-                    }
-                    if body_start + body.len() < close {
-                        out.push(WHITESPACE, body_start + body.len(), close);
-                    }
-                    out.push(R_PAREN, close, close + 1);
-                    pos = close + 1;
                 } else {
                     pos = self.junk(pos, end);
                     out.push(ERROR_CHAR, start, pos);
@@ -461,6 +505,90 @@ impl<'t> VaultLines<'t> {
 
 use super::Chunk;
 
+/// A line inside `MAP` ... `ENDMAP`: a row, which loses its trailing blanks and ends at its
+/// first tab. crawl prints what follows the tab and drops it; a line that starts with a tab
+/// is no row at all, blanks then a tab an empty row (but a lone blank before a tab, or a `#`
+/// or a blank followed by more text after it, are errors).
+fn map_line(line: Line<'_>, out: &mut Lexed) {
+    let content = line.content();
+    let Some(tab) = content.find('\t') else {
+        let row = content.trim_end_matches(' ');
+        if row.is_empty() {
+            out.error(
+                Code::DC0004,
+                line.start,
+                line.content_end.max(line.start),
+                "a blank line cannot stand inside MAP ... ENDMAP; remove it, or end the map before it",
+            );
+        } else {
+            out.push(MAP_ROW, line.start, line.start + row.len());
+        }
+        if row.len() < content.len() {
+            out.push(WHITESPACE, line.start + row.len(), line.content_end);
+        }
+        return;
+    };
+    let row = content[..tab].trim_end_matches(' ');
+    let blanks_only = row.is_empty() && tab > 0;
+    if !row.is_empty() || tab > 1 {
+        out.push(MAP_ROW, line.start, line.start + row.len());
+    }
+    if row.len() < tab {
+        out.push(WHITESPACE, line.start + row.len(), line.start + tab);
+    }
+    out.push(DCSS_DROPPED, line.start + tab, line.content_end);
+    let dropped = &content[tab..];
+    let after = dropped[1..].trim_end_matches(' ');
+    let unreadable = after
+        .char_indices()
+        .find(|&(i, c)| c == '#' || c == ' ' && !after[i + 1..].starts_with(' '))
+        .map(|(i, _)| tab + 1 + i);
+    if tab == 1 && blanks_only {
+        out.error(
+            Code::DC0016,
+            line.start,
+            line.start + 2,
+            "crawl cannot read a map line of one blank then a tab; remove the tab (and write the row's cells)",
+        );
+    } else if let Some(at) = unreadable {
+        let what = if content[at..].starts_with('#') {
+            "a `#`"
+        } else {
+            "a blank followed by more text"
+        };
+        out.error(
+            Code::DC0016,
+            line.start + at,
+            line.content_end,
+            format!(
+                "crawl drops what follows a tab in a map line, but cannot read {what} there; remove the tab and what follows it"
+            ),
+        );
+    } else if row.is_empty() {
+        let message = if blanks_only {
+            "crawl ends this row at the tab: the row is empty (blanks before a tab) and the rest is dropped, printed on crawl's output; write blank cells as spaces"
+        } else {
+            "this map line starts with a tab: crawl drops the whole line (printing it on its output), so it is no row of the map; write blank cells as spaces"
+        };
+        out.error(Code::DC0419, line.start, line.content_end, message);
+    } else {
+        out.error(
+            Code::DC0419,
+            line.start + tab,
+            line.content_end,
+            format!(
+                "crawl ends this row at the tab and drops `{}` (printing it on its output); write blank cells as spaces",
+                dropped.escape_debug()
+            ),
+        );
+    }
+}
+
+/// Whether `s` starts with a token of a CHANCE, WEIGHT or ORDER list.
+fn starts_numbers(s: &str) -> bool {
+    number_len(s).is_some() || s.starts_with(['%', ',']) || s.starts_with('(') && s.contains(')')
+}
+
 /// crawl's numbers: an optional sign, digits with an optional fraction, or a bare fraction.
 fn number_len(s: &str) -> Option<usize> {
     let b = s.as_bytes();
@@ -531,28 +659,7 @@ impl BlockRules for VaultLines<'_> {
                     line.push_content(out, LUA_TEXT);
                 }
             }
-            Block::Map => {
-                // A row ends at its first tab (crawl drops the rest) and loses its trailing
-                // blanks.
-                let kept = content.find('\t').unwrap_or(content.len());
-                let row = content[..kept].trim_end_matches(' ');
-                if row.is_empty() {
-                    out.error(
-                        Code::DC0004,
-                        line.start,
-                        line.content_end.max(line.start),
-                        "a blank line cannot stand inside MAP ... ENDMAP; remove it, or end the map before it",
-                    );
-                } else {
-                    out.push(MAP_ROW, line.start, line.start + row.len());
-                }
-                if row.len() < kept {
-                    out.push(WHITESPACE, line.start + row.len(), line.start + kept);
-                }
-                if kept < content.len() {
-                    out.push(DCSS_DROPPED, line.start + kept, line.content_end);
-                }
-            }
+            Block::Map => map_line(line, out),
         }
     }
 
@@ -573,11 +680,20 @@ impl BlockRules for VaultLines<'_> {
                 opens_block: true,
             };
         }
+        self.construct(line, line.start, out)
+    }
+}
+
+impl VaultLines<'_> {
+    /// What a line outside blocks holds from `from` on (its start, or just past a byte order
+    /// mark): blanks, then a comment, Lua, a block opener, a header, or what crawl rejects.
+    fn construct(&mut self, line: Line<'_>, from: usize, out: &mut Lexed) -> OutsideLine {
+        let content = &self.text[from..line.content_end];
         let indent = blanks(content);
         if indent > 0 {
-            out.push(WHITESPACE, line.start, line.start + indent);
+            out.push(WHITESPACE, from, from + indent);
         }
-        let at = line.start + indent;
+        let at = from + indent;
         let rest = &content[indent..];
         let done = |out: &mut Lexed| OutsideLine {
             next: line.push_end(out),
@@ -585,6 +701,33 @@ impl BlockRules for VaultLines<'_> {
         };
         if rest.is_empty() {
             return done(out);
+        }
+        if let Some(after) = rest.strip_prefix('\u{feff}') {
+            let end = at + (rest.len() - after.len());
+            out.push(ERROR_CHAR, at, end);
+            let (code, place) = if self.in_vault {
+                (Code::DC0002, "")
+            } else {
+                (Code::DC0014, " (a syntax error before the first NAME:)")
+            };
+            let range = TextRange::new(offset(at), offset(end));
+            out.errors.push(
+                Diagnostic::new(
+                    code,
+                    range,
+                    format!(
+                        "an invisible byte order mark (U+FEFF) starts this line, and crawl cannot read it{place}; save the file as UTF-8 without BOM"
+                    ),
+                )
+                .with_fix(
+                    "Remove the byte order mark",
+                    vec![TextEdit {
+                        range,
+                        new_text: String::new(),
+                    }],
+                ),
+            );
+            return self.construct(line, end, out);
         }
         if rest.starts_with('#') {
             out.push(COMMENT, at, line.content_end);
@@ -607,6 +750,15 @@ impl BlockRules for VaultLines<'_> {
         if let Some((header, _)) = self.keyword_at(line, at) {
             return OutsideLine {
                 next: self.header(line, at, header, out),
+                opens_block: false,
+            };
+        }
+        if starts_numbers(rest) {
+            // Outside TAGS crawl's lexer reads numbers anywhere: a line of them goes on with
+            // the CHANCE, WEIGHT or ORDER list above it (the grammar decides whether one is
+            // open).
+            return OutsideLine {
+                next: self.tokens(Line::at(self.text, line.start), at, ArgMode::Numbers, out),
                 opens_block: false,
             };
         }

@@ -1,0 +1,95 @@
+//! A map that swallows what follows it: without its `ENDMAP`, crawl takes every line up to the
+//! next `ENDMAP` (or the end of the file) as map rows, the next vault's comments, `NAME:` and
+//! headers included, and says nothing. A row that reads as a header is the sign; the rows from
+//! there on (and the comment-like rows just above it) are left out of the glyph checks, whose
+//! every letter would otherwise be a warning.
+
+use levkit_diagnostics::{Code, Diagnostic, TextEdit, TextRange};
+use levkit_model::dcss::{MapRow, Vault};
+use levkit_syntax::dcss::Header;
+
+/// Where a map starts swallowing the lines after it.
+pub(super) struct Swallowed<'v> {
+    /// The index, among all the vault's rows, of the first swallowed row.
+    pub first: usize,
+    /// The first row that reads as a header, and its keyword.
+    header_row: &'v MapRow,
+    header: Header,
+    /// The vault names of the swallowed `NAME:` rows.
+    names: Vec<&'v str>,
+    /// Whether an `ENDMAP` ends the map at last.
+    closed: bool,
+}
+
+/// The header whose keyword (and colon) opens `row`, as crawl would read the line outside a map.
+fn header_of(row: &str) -> Option<(Header, &str)> {
+    let text = row.trim_start_matches([' ', '\t']);
+    let (word, rest) = text.split_once(':')?;
+    Some((Header::from_keyword(word)?, rest))
+}
+
+pub(super) fn swallowed(vault: &Vault) -> Option<Swallowed<'_>> {
+    let mut before = 0;
+    for map in &vault.maps {
+        if let Some(at) = map.rows.iter().position(|r| header_of(&r.text).is_some()) {
+            let header_row = &map.rows[at];
+            let (header, _) = header_of(&header_row.text)?;
+            // Comments written above the next vault are swallowed with it.
+            let start = map.rows[..at]
+                .iter()
+                .rposition(|r| !r.text.starts_with('#'))
+                .map_or(0, |i| i + 1);
+            let names = map.rows[at..]
+                .iter()
+                .filter_map(|r| match header_of(&r.text) {
+                    Some((Header::Name, name)) => Some(name.trim_matches([' ', '\t'])),
+                    _ => None,
+                })
+                .collect();
+            return Some(Swallowed {
+                first: before + start,
+                header_row,
+                header,
+                names,
+                closed: map.closed,
+            });
+        }
+        before += map.rows.len();
+    }
+    None
+}
+
+pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
+    let Some(swallowed) = swallowed(vault) else {
+        return;
+    };
+    let until = if swallowed.closed {
+        "up to the next ENDMAP"
+    } else {
+        "to the end of the file"
+    };
+    let lost = match swallowed.names.as_slice() {
+        [] => String::new(),
+        [name] => format!(", so vault {name} does not exist"),
+        names => format!(", so vaults {} do not exist", names.join(", ")),
+    };
+    let first = vault.rows().nth(swallowed.first).map(|r| r.range.start());
+    let mut diagnostic = Diagnostic::new(
+        Code::DC0420,
+        swallowed.header_row.range,
+        format!(
+            "this map line looks like a {}: header: is ENDMAP missing above it? crawl reads it and every line {until} as map rows{lost}",
+            swallowed.header.keyword()
+        ),
+    );
+    if let Some(at) = first {
+        diagnostic = diagnostic.with_fix(
+            "Insert ENDMAP above",
+            vec![TextEdit {
+                range: TextRange::empty(at),
+                new_text: "ENDMAP\n".into(),
+            }],
+        );
+    }
+    out.push(diagnostic);
+}
