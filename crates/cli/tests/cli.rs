@@ -464,7 +464,9 @@ fn an_rlg327_compat_print_out_is_what_the_reference_prints() {
     ] {
         let file = format!("test-data/rlg327/check/{name}.txt");
         let output = levkit(&["compile", "--emit", "print", "--compat", &file]);
-        assert_eq!(output.status.code(), Some(0), "{name}");
+        // A file with errors still prints what the reference prints, and fails the run.
+        let has_errors = String::from_utf8_lossy(&output.stderr).contains("error[");
+        assert_eq!(output.status.code(), Some(i32::from(has_errors)), "{name}");
         let expected =
             std::fs::read(workspace().join(format!("test-data/rlg327/check/{name}.compat")))
                 .unwrap();
