@@ -412,6 +412,13 @@ impl LevCompLines<'_> {
                 // A quote that starts no character literal is one stray character.
                 tok_end = tok_start + 1;
             }
+            if matches!(token, Some(Ok(RawToken::Word)))
+                && text[tok_start..tok_end].starts_with("ENDMAP")
+            {
+                // lev_comp's keywords need no word boundary: `ENDMAPMONSTER` closes the map
+                // and starts a MONSTER statement.
+                tok_end = tok_start + "ENDMAP".len();
+            }
             let slice = &text[tok_start..tok_end];
             let kind = match token {
                 Some(Ok(RawToken::Whitespace)) => WHITESPACE,
