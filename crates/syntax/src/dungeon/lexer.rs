@@ -118,7 +118,12 @@ pub fn lex(text: &str) -> Lexed {
         let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
         let into_line = pos - line_start;
         if into_line % PIECE == 0 && matches!(bytes[pos], b'#' | b'%') {
-            let piece_end = (pos + PIECE).min(line_end);
+            // A piece can end inside a character (the text is decoded, makedefs reads bytes):
+            // levkit's cut moves to the character's end.
+            let mut piece_end = (pos + PIECE).min(line_end);
+            while !text.is_char_boundary(piece_end) {
+                piece_end += 1;
+            }
             // A piece after a dropped one continues a long comment line.
             let cut_from_its_line = into_line > 0 && dropped_until != pos;
             if bytes[pos] == b'#' {
