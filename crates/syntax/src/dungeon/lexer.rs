@@ -114,8 +114,13 @@ pub fn lex(text: &str) -> Lexed {
     let mut pdf_line_start = true;
     // The end of the last piece makedefs dropped: tokens up to it never reach dgn_comp.
     let mut dropped_until = 0;
+    // Just past the line break of the line `pos` is on: searched once a line, not once a
+    // token, so a long line lexes in linear time.
+    let mut line_end = 0;
     while pos < text.len() {
-        let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
+        if pos >= line_end {
+            line_end = memchr::memchr(b'\n', &bytes[pos..]).map_or(text.len(), |i| pos + i + 1);
+        }
         let into_line = pos - line_start;
         if into_line % PIECE == 0 && matches!(bytes[pos], b'#' | b'%') {
             // A piece can end inside a character (the text is decoded, makedefs reads bytes):

@@ -2,12 +2,12 @@
 //! line (comments only in column 0, `MAP` alone on its line, map rows) is decided per line,
 //! by lev_comp's rules for the shared line machinery (`crate::lines`).
 
-use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
+use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use logos::Logos;
 
 use crate::SyntaxKind::{self, *};
 use crate::lines::{self, BlockRules, Line, LineKeyword, OutsideLine, Placement};
-use crate::parser::Lexed;
+use crate::parser::{Lexed, offset};
 
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
 enum RawToken {
@@ -301,11 +301,11 @@ impl BlockRules for LevCompLines<'_> {
             if line.end == line.content_end {
                 // lev_comp's comment rule ends at the newline: without one, `#` is a stray
                 // character.
-                let end = TextSize::from(line.end as u32);
+                let end = offset(line.end);
                 out.errors.push(
                     Diagnostic::new(
                         Code::NH0019,
-                        TextRange::new(TextSize::from(line.start as u32), end),
+                        TextRange::new(offset(line.start), end),
                         "a comment on the last line needs a line end after it: lev_comp reads `#` without one as a stray character; end the file with a newline",
                     )
                     .with_replacement("End the file with a newline", TextRange::empty(end), "\n"),
@@ -356,14 +356,11 @@ impl BlockRules for LevCompLines<'_> {
             line.push_content(out, COMMENT);
             out.errors.push(Diagnostic::new(
                 Code::NH0020,
-                TextRange::new(
-                    TextSize::from(line.start as u32),
-                    TextSize::from(line.content_end as u32),
-                ),
+                TextRange::new(offset(line.start), offset(line.content_end)),
                 "a second `MAP` line inside a map: lev_comp skips it and the map goes on, so it adds no row; remove it",
             ).with_replacement(
                 "Remove the line",
-                TextRange::new(TextSize::from(line.start as u32), TextSize::from(line.end as u32)),
+                TextRange::new(offset(line.start), offset(line.end)),
                 "",
             ));
         } else if content.bytes().all(is_map_char) {
