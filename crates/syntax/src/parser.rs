@@ -20,9 +20,18 @@ pub struct Token {
 pub struct Lexed {
     pub tokens: Vec<Token>,
     pub errors: Vec<Diagnostic>,
+    /// The error of the run of foreign characters being read, and where the run starts.
+    foreign_run: Option<(usize, usize)>,
 }
 
 impl Lexed {
+    pub fn with_token_capacity(tokens: usize) -> Lexed {
+        Lexed {
+            tokens: Vec::with_capacity(tokens),
+            ..Lexed::default()
+        }
+    }
+
     pub fn push(&mut self, kind: SyntaxKind, start: usize, end: usize) {
         self.tokens.push(Token {
             kind,
@@ -33,6 +42,42 @@ impl Lexed {
     pub fn error(&mut self, code: Code, start: usize, end: usize, message: impl Into<String>) {
         let range = TextRange::new(offset(start), offset(end));
         self.errors.push(Diagnostic::new(code, range, message));
+    }
+
+    /// A character the language does not have. Characters outside printable ASCII next to
+    /// each other (pasted text in another script, a binary file) make one error for the run,
+    /// not one per character; `message` gets the run (its start only, when long).
+    pub fn unknown_character(
+        &mut self,
+        code: Code,
+        text: &str,
+        start: usize,
+        end: usize,
+        message: impl Fn(&str) -> String,
+    ) {
+        let foreign = !text
+            .get(start..end)
+            .unwrap_or_default()
+            .bytes()
+            .all(|b| b.is_ascii_graphic());
+        let mut run_start = start;
+        if let Some((index, from)) = self.foreign_run.filter(|_| foreign)
+            && index + 1 == self.errors.len()
+            && let Some(last) = self.errors.last()
+            && last.code == code
+            && usize::from(last.range.end()) == start
+        {
+            run_start = from;
+            self.errors.pop();
+        }
+        let run = text.get(run_start..end).unwrap_or_default();
+        const SHOWN: usize = 16;
+        let shown = match run.char_indices().nth(SHOWN) {
+            Some((cut, _)) => format!("{}…", &run[..cut]),
+            None => run.to_string(),
+        };
+        self.error(code, run_start, end, message(&shown));
+        self.foreign_run = foreign.then_some((self.errors.len() - 1, run_start));
     }
 }
 

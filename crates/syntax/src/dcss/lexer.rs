@@ -13,10 +13,7 @@ use super::{ArgMode, Header};
 
 pub(crate) fn lex(text: &str) -> Lexed {
     // Vaults run to about one token in eight bytes: room for them up front, not grown.
-    let mut out = Lexed {
-        tokens: Vec::with_capacity(text.len() / 8 + 8),
-        errors: Vec::new(),
-    };
+    let mut out = Lexed::with_token_capacity(text.len() / 8 + 8);
     let mut rules = VaultLines {
         text,
         block: Block::Map,

@@ -249,14 +249,24 @@ pub fn lex(text: &str) -> Lexed {
             Some(Err(())) | None => {
                 let message = match slice {
                     "%" if text[end..].starts_with(|c: char| c.is_ascii_alphabetic()) => {
-                        "`%` starts a makedefs condition only in column 0, and makedefs removes one condition a line: dgn_comp gets this `%`, which it does not accept".to_string()
+                        "`%` starts a makedefs condition only in column 0, and makedefs removes one condition a line: dgn_comp gets this `%`, which it does not accept"
                     }
-                    "%" => "`%` is a chance in the dgn_comp manual page, but dgn_comp wants a bare number: remove the `%`".to_string(),
-                    "#" => "`#` starts a comment only in column 0".to_string(),
-                    "'" => "`'` is not part of the dungeon.def language: dgn_comp's strings are in double quotes, like \"R\"".to_string(),
-                    _ => format!("`{}` is not part of the dungeon.def language", shown(slice)),
+                    "%" => {
+                        "`%` is a chance in the dgn_comp manual page, but dgn_comp wants a bare number: remove the `%`"
+                    }
+                    "#" => "`#` starts a comment only in column 0",
+                    "'" => {
+                        "`'` is not part of the dungeon.def language: dgn_comp's strings are in double quotes, like \"R\""
+                    }
+                    _ => "",
                 };
-                out.error(Code::DG0004, start, end, message);
+                if message.is_empty() {
+                    out.unknown_character(Code::DG0004, text, start, end, |run| {
+                        format!("`{}` is not part of the dungeon.def language", shown(run))
+                    });
+                } else {
+                    out.error(Code::DG0004, start, end, message);
+                }
                 ERROR_CHAR
             }
         };

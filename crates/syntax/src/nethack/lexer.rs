@@ -259,10 +259,7 @@ const MAP: LineKeyword = LineKeyword {
 
 pub fn lex(text: &str) -> Lexed {
     // Level files run to about one token in three bytes: room for them up front, not grown.
-    let mut out = Lexed {
-        tokens: Vec::with_capacity(text.len() / 3 + 8),
-        errors: Vec::new(),
-    };
+    let mut out = Lexed::with_token_capacity(text.len() / 3 + 8);
     let mut start = 0;
     if text.starts_with('\u{feff}') {
         start = '\u{feff}'.len_utf8();
@@ -468,13 +465,13 @@ impl LevCompLines<'_> {
                 Some(Ok(RawToken::LBrack)) => L_BRACK,
                 Some(Ok(RawToken::RBrack)) => R_BRACK,
                 Some(Err(())) | None => {
-                    let shown = slice.escape_debug().to_string();
-                    let message = match slice {
-                        "\r" => "a carriage return not followed by a line feed, which lev_comp does not accept; save the file with LF or CRLF line endings".to_string(),
-                        "'" => "a `'` that does not start a character: write one character between quotes, like 'x'".to_string(),
-                        _ => format!("`{shown}` is not part of the lev_comp language; remove it"),
-                    };
-                    out.error(Code::NH0004, tok_start, tok_end, message);
+                    match slice {
+                        "\r" => out.error(Code::NH0004, tok_start, tok_end, "a carriage return not followed by a line feed, which lev_comp does not accept; save the file with LF or CRLF line endings"),
+                        "'" => out.error(Code::NH0004, tok_start, tok_end, "a `'` that does not start a character: write one character between quotes, like 'x'"),
+                        _ => out.unknown_character(Code::NH0004, text, tok_start, tok_end, |run| {
+                            format!("`{}` is not part of the lev_comp language; remove it", run.escape_debug())
+                        }),
+                    }
                     ERROR_CHAR
                 }
             };
