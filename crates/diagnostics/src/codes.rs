@@ -282,8 +282,8 @@ codes! {
     DC0014 Error Default "text-before-first-vault" "Text before the first NAME: that is not a comment, Lua or default-depth." "syntax error";
 
     // ---- crawl's header functions (run when the vault is validated) --------------------------
-    DC0101 Error Default "bad-depth" "A depth range that crawl cannot read (not a number, reversed, malformed)." "Bad depth: X";
-    DC0102 Error Default "unknown-branch" "A branch name that crawl 0.28.0 does not know (names are case-sensitive)." "Unknown branch: 'X'";
+    DC0101 Error Default "bad-depth" "A depth range that crawl cannot read (not a number, reversed, malformed), or a `place:` tag's depth beyond its branch." "Bad depth: X";
+    DC0102 Error Default "unknown-branch" "A branch name that crawl 0.28.0 does not know, in DEPTH, PLACE or a `place:` tag (names are case-sensitive)." "Unknown branch: 'X'";
     DC0103 Error Default "bad-default-depth" "default-depth: holds a depth list crawl cannot read." "Bad default-depth: X";
     DC0104 Error Default "bad-orient" "ORIENT takes float, encompass, north, south, east, west, northeast, northwest, southeast, southwest or centre." "Bad orient: X";
     DC0105 Error Default "chance-out-of-range" "A CHANCE is outside 0..10000 (0% to 100%)." "Chance must be in the range [0,10000]";
@@ -295,15 +295,15 @@ codes! {
     DC0111 Error Default "shuffle-length-mismatch" "SHUFFLE blocks separated by `/` differ in length." "block shuffle segment length mismatch";
     DC0112 Error Default "shuffle-comma" "A shuffle() call from Lua holds a comma; use `/` for blocks or one call per shuffle." "use / for block shuffle, or multiple SHUFFLE: lines";
     DC0113 Error Default "clear-nothing" "CLEAR without glyphs." "no glyphs specified for clearing";
-    DC0114 Error Default "unknown-colour" "A colour that crawl 0.28.0 does not know for this header." "bad spec: 'X' in 'Y'";
-    DC0115 Error Default "unknown-tile" "A tile name that crawl 0.28.0 does not know." "bad spec: 'X' in 'Y'";
-    DC0116 Error Default "unknown-feature" "A KFEAT feature, trap or shop that crawl 0.28.0 does not know." "no features matching \"X\"";
+    DC0114 Error Default "unknown-colour" "A colour that crawl 0.28.0 does not know for this header or a monster's `col:`." "bad spec: 'X' in 'Y'";
+    DC0115 Error Default "unknown-tile" "A tile name that crawl 0.28.0 does not know, in a tile header or a monster's or item's `tile:`/`wtile:`." "bad spec: 'X' in 'Y'";
+    DC0116 Error Default "unknown-feature" "A KFEAT feature, trap or shop that crawl 0.28.0 does not know (or a mimic tag without its feature)." "no features matching \"X\"";
     DC0117 Error Default "unknown-mask-flag" "A KMASK flag crawl does not know." "Unknown flag: 'X'";
     DC0118 Error Default "unknown-property" "A KPROP property crawl does not know." "bad spec: 'X' in 'Y'";
-    DC0119 Error Default "unknown-monster" "A monster name crawl 0.28.0 does not know, or cannot place." "unknown monster: \"X\"";
-    DC0120 Error Default "bad-monster-spec" "A MONS/KMONS modifier crawl rejects (equipment on a monster without hands, too many `;`...)." "";
-    DC0121 Error Default "unknown-item" "An item name crawl 0.28.0 does not know." "Bad item name: 'X'";
-    DC0122 Error Default "bad-item-spec" "An ITEM/KITEM modifier crawl rejects." "";
+    DC0119 Error Default "unknown-monster" "A monster name crawl 0.28.0 does not know, or cannot place; a tag crawl does not know stays in the name." "unknown monster: \"X\"";
+    DC0120 Error Default "bad-monster-spec" "A MONS/KMONS modifier crawl rejects: items a monster cannot carry, too many `;`, an unknown spell, god, enchantment or summon type, a summon without `dur:`..." "";
+    DC0121 Error Default "unknown-item" "An item name or class crawl 0.28.0 does not know (a tag crawl does not know stays in the name), or a corpse the monster cannot leave." "Bad item name: 'X'";
+    DC0122 Error Default "bad-item-spec" "An ITEM/KITEM modifier crawl rejects: an ego the item cannot take (one crashes the game), a bad weight, level or identify status, a randbook's school, size or spells, an unknown god..." "";
     DC0123 Error Default "subvault-equals" "SUBVAULT takes `:` between the glyphs and the tags, never `=`." "SUBVAULT does not support '='. Use ':' instead.";
     DC0124 Error Default "bad-height" "FHEIGHT takes whole numbers, with optional `:weight`." "bad spec: 'X' in 'Y'";
     DC0125 Error Default "shuffle-nothing" "A SHUFFLE item without glyphs." "";

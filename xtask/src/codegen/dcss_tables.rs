@@ -295,6 +295,19 @@ const TABLES: &[Table] = &[
     },
     Table {
         source: Source::Project,
+        file: "defining-items.tsv",
+        doc: "The items (match keys, `any <class>` and `random <class>`) that can define a \
+              dancing weapon or an animated armour.",
+        ty: "DefiningItem",
+        name: "DEFINING_ITEMS",
+        columns: &[
+            ("item", "item", Ty::Str),
+            ("dancing_weapon", "weapon", Ty::Flag),
+            ("animated_armour", "armour", Ty::Flag),
+        ],
+    },
+    Table {
+        source: Source::Project,
         file: "tiles-player.tsv",
         doc: "The tiles of the player sheet (lowercase; matched case-insensitively), which \
               monster `tile:` and item `wtile:` take.",

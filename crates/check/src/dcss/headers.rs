@@ -7,7 +7,7 @@ use levkit_model::dcss::tables::{BRANCHES, COLOURS, TILES, WORDS};
 use levkit_model::dcss::{Arg, HeaderLine, Vault, depth};
 use levkit_syntax::dcss::Header;
 
-use super::{did_you_mean, exact_range_in, names, range_in};
+use super::{did_you_mean, exact_range_in, range_in, specs};
 
 pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     for header in &vault.headers {
@@ -268,9 +268,9 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
                     Ok(keyed) => {
                         let value = keyed.value_range.clone();
                         match header.header {
-                            Header::KFeat => names::kfeat(arg, value, out),
-                            Header::KMons => names::monster_list(arg, value, out),
-                            _ => names::item_list(arg, value, out),
+                            Header::KFeat => specs::kfeat(arg, value, out),
+                            Header::KMons => specs::monster_list(arg, value, out),
+                            _ => specs::item_list(arg, value, out),
                         }
                     }
                 }
@@ -278,12 +278,12 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
         }
         Header::Mons => {
             for arg in &header.args {
-                names::monster_slot(arg, 0..arg.text.len(), out);
+                specs::monster_slot(arg, 0..arg.text.len(), out);
             }
         }
         Header::Item => {
             for arg in &header.args {
-                names::item_slot(arg, 0..arg.text.len(), out);
+                specs::item_slot(arg, 0..arg.text.len(), out);
             }
         }
     }

@@ -15,6 +15,7 @@ mod lua;
 mod lua_syntax;
 mod names;
 mod order;
+mod specs;
 mod tags;
 mod vault;
 

@@ -24649,6 +24649,1142 @@ pub static MONSTER_EQUIPMENT: &[MonsterEquipment] = &[
     },
 ];
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DefiningItem {
+    pub item: &'static str,
+    pub weapon: bool,
+    pub armour: bool,
+}
+
+/// The items (match keys, `any <class>` and `random <class>`) that can define a dancing weapon or an animated armour.
+pub static DEFINING_ITEMS: &[DefiningItem] = &[
+    DefiningItem {
+        item: "club",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "spiked flail",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "whip",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "hammer",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "mace",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "flail",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "morningstar",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "demon whip",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "sacred scourge",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "dire flail",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "eveningstar",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "great mace",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "giant club",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "giant spiked club",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "dagger",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "quick blade",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "short sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "rapier",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "cutlass",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "falchion",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "long sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "scimitar",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "demon blade",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "eudemon blade",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "double sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "great sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "triple sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "old falchion",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "old long sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "old scimitar",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "old double sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "old great sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "old triple sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "hand axe",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "war axe",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "broad axe",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "battleaxe",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "executioner's axe",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "spear",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "trident",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "halberd",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "scythe",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "demon trident",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "trishula",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "glaive",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "bardiche",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "quarterstaff",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "lajatang",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "blowgun",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "hunting sling",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "fustibalus",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "hand crossbow",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "arbalest",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "triple crossbow",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "shortbow",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "longbow",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "animal skin",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "robe",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "leather armour",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "ring mail",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "scale mail",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "chain mail",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "plate armour",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "crystal plate armour",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed troll hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "troll leather armour",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "steam dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed steam dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "acid dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed acid dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "quicksilver dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed quicksilver dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "swamp dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed swamp dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "fire dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed fire dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "ice dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed ice dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "pearl dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed pearl dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "storm dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed storm dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "shadow dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed shadow dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "gold dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "removed gold dragon hide",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "staff of fire",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of cold",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of poison",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of death",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of conjuration",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of air",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of earth",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "removed crystal ball",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "box of beasts",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "removed ebony casket",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "removed fan of gales",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "removed lamp of fire",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "removed lantern of shadows",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "horn of geryon",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "lightning rod",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "empty flask",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "obsolete rune of zot",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "removed stone of tremors",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "quad damage",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "phial of floods",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "removed sack of spiders",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "phantom mirror",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "figurine of a ziggurat",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "piece from xom's chessboard",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "tin of tremorstones",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "condenser vane",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "singing sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "wrath of trog",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "mace of variability",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "glaive of prune",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "sword of power",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of olgreb",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of wucad mu",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "vampire's tooth",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "scythe of curses",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "sceptre of torment",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "sword of zonguldrok",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "sword of cerebov",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of dispater",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "sceptre of asmodeus",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "faerie dragon scales",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "demon blade \"bloodbane\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "bloodbane",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "scimitar of flaming death",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "eveningstar \"brilliance\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "brilliance",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "demon blade \"leech\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "leech",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "dagger of chilly death",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "dagger \"morg\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "morg",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "scythe \"finisher\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "finisher",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "sling \"punk\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "punk",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "longbow \"zephyr\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "zephyr",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "giant club \"skullcrusher\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "skullcrusher",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "glaive of the guard",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "zealot's sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "arbalest \"damnation\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "damnation",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "sword of the doom knight",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "morningstar \"eos\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "eos",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "spear of the botono",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "trident of the octopus king",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "mithril axe \"arga\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "arga",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "elemental staff",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "heavy crossbow \"sniper\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "sniper",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "longbow \"piercer\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "piercer",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "blowgun of the assassin",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "lance \"wyrmbane\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "wyrmbane",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "spriggan's knife",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "plutonium sword",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "great mace \"undeadhunter\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "undeadhunter",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "whip \"snakebite\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "snakebite",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "knife of accuracy",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "lehudib's crystal spear",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "captain's cutlass",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "storm bow",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "robe of augmentation",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "robe of misfortune",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "lear's hauberk",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "skin of zhor",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "salamander hide armour",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "robe of folly",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "maxwell's patent armour",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "robe of night",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "scales of the dragon king",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "robe of clouds",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "obsidian axe",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "autumn katana",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "shillelagh \"devastator\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "devastator",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "axe of woe",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "moon troll leather armour",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "dark maul",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "arc blade",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "demon whip \"spellbinder\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "spellbinder",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "lajatang of order",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "great mace \"firestarter\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "firestarter",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "orange crystal plate armour",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "majin-bo",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "pair of quick blades \"gyre\" and \"gimble\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "gyre",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "robe of vines",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "kryia's mail coat",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "frozen axe \"frostbite\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "frostbite",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "armour of talos",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "maxwell's thermic engine",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "demon trident \"rift\"",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "rift",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of battle",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "cigotuvi's embrace",
+        weapon: false,
+        armour: true,
+    },
+    DefiningItem {
+        item: "woodcutter's axe",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "throatcutter",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "staff of the meek",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "any weapon",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "random weapon",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "any armour",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "random armour",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "any magical staff",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "random magical staff",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "any removed rod",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "random removed rod",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "any misc",
+        weapon: true,
+        armour: false,
+    },
+    DefiningItem {
+        item: "random misc",
+        weapon: true,
+        armour: false,
+    },
+];
+
 /// The tiles of the player sheet (lowercase; matched case-insensitively), which monster `tile:` and item `wtile:` take.
 pub static PLAYER_TILES: &[&str] = &[
     "MONS_MEGABAT",
