@@ -316,6 +316,8 @@ codes! {
     DC0205 Error Default "map-too-big" "The map is larger than its orientation allows (80x70 in all; 76x66 for floats; 53 wide or 46 high for the edges; 53x46 for corners, centre and floats)." "Map 'X' is too big: WxH - max 80x70";
     DC0206 Error Default "no-exits" "No cell of the map can be an exit (a stair, or a passable, door or `@` cell on the border or next to a blank)." "Map 'X' has no (possible) exits; use TAGS: no_exits if this is intentional";
     DC0207 Error Default "not-placeable" "The vault has no DEPTH, no PLACE, no default-depth and no tag that could select it." "Map 'X' has no DEPTH, no PLACE and no selectable tag in 'T'";
+    DC0208 Error Default "temple-altar-kfeat" "A temple vault gives its altar glyph `B` a KFEAT (crawl places the temple's altars itself)." "Can't change feat 'B' in temple (KFEAT)";
+    DC0209 Error Default "temple-too-many-altars" "A temple vault holds more altars (`B`) than the 22 gods a temple can have." "Temple vault has too many altars";
 
     // ---- problems crawl misses ------------------------------------------------------------------
     DC0401 Warning Default "dropped-item-alternative" "An ITEM/KITEM alternative crawl cannot read, which it drops silently because a later alternative is valid." "";

@@ -85,6 +85,13 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
         )),
         None => {}
     }
+    let temple = match overflow {
+        Some(tag) => tag.starts_with("temple_overflow_generic_"),
+        None => in_temple,
+    };
+    if temple {
+        temple_altars(vault, &grid, map_range, out);
+    }
     if tags.contains(&"overwrite_floor_cell") && (width != 1 || height != 1) {
         out.push(Diagnostic::new(
             Code::DC0202,
@@ -151,6 +158,40 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
 }
 
 /// The DEPTH argument that lets the Abyss pick the vault, if one does.
+/// The most altars a temple vault may hold: the gods crawl 0.28.0 gives temples (measured).
+const TEMPLE_GODS: usize = 22;
+
+/// A temple's altars, where crawl places one god's altar at each `B` (counted in the cells
+/// that hold `B` whatever the transforms draw).
+fn temple_altars(vault: &Vault, grid: &Grid, map_range: TextRange, out: &mut Vec<Diagnostic>) {
+    let altars = grid.cells().filter(|set| *set == bit(b'B')).count();
+    if altars == 0 {
+        return;
+    }
+    for header in vault.headers_of(Header::KFeat) {
+        for arg in &header.args {
+            if let Ok(keyed) = spec::split(&arg.text)
+                && keyed.key.contains('B')
+            {
+                out.push(Diagnostic::new(
+                    Code::DC0208,
+                    super::range_in(arg, keyed.key_range.clone()),
+                    "Can't change feat 'B' in temple (KFEAT): crawl puts a god's altar at each `B` of a temple; give the feature another glyph",
+                ));
+            }
+        }
+    }
+    if altars > TEMPLE_GODS {
+        out.push(Diagnostic::new(
+            Code::DC0209,
+            map_range,
+            format!(
+                "Temple vault has too many altars: {altars} `B`, but a temple has at most {TEMPLE_GODS} gods"
+            ),
+        ));
+    }
+}
+
 fn abyss_depth(vault: &Vault) -> Option<&levkit_model::dcss::Arg> {
     vault
         .headers_of(Header::Depth)
