@@ -909,8 +909,11 @@ fn unknown_monster(spec: &Spec, name: &str, problem: names::NameProblem) -> Prob
         names::NameProblem::Unknown => {
             let mut message =
                 format!("unknown monster: \"{name}\": crawl 0.28.0 has no monster of that name");
+            let clean = name.replace('_', " ");
+            let close = levkit_syntax::suggest::closest(&clean, names::monster_names()).is_some();
             if let Some(extra) = words_after_name(name, |n| names::monster_name(n).is_ok())
                 && leftover_tag(&extra, MONSTER_FLAGS, MONSTER_KEYS).is_none()
+                && !close
             {
                 message.push_str(&format!(
                     "; `{extra}` is no tag crawl knows, so it stays in the name"
@@ -918,6 +921,7 @@ fn unknown_monster(spec: &Spec, name: &str, problem: names::NameProblem) -> Prob
                 return spec.problem(Code::DC0119, spec.span.clone(), message);
             }
             if let Some((word, hint, candidates)) = leftover_tag(name, MONSTER_FLAGS, MONSTER_KEYS)
+                && !close
             {
                 message.push_str(&hint);
                 let at = spec.place_of(word);
@@ -930,7 +934,6 @@ fn unknown_monster(spec: &Spec, name: &str, problem: names::NameProblem) -> Prob
                         candidates,
                     );
             }
-            let clean = name.replace('_', " ");
             let written = spec.place_of(name);
             spec.problem(Code::DC0119, spec.span.clone(), message)
                 .suggest(&clean, written, names::monster_names())
