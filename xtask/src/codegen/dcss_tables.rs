@@ -308,6 +308,30 @@ const TABLES: &[Table] = &[
     },
     Table {
         source: Source::Project,
+        file: "lua-globals.tsv",
+        doc: "The global names a vault's Lua finds when crawl compiles it, with Lua's type of \
+              each and what defines it: crawl's Lua libraries (`dlua`), or the file-level Lua of \
+              crawl's own vault files (`des`), present only when crawl compiles those in the \
+              same run.",
+        ty: "LuaGlobal",
+        name: "LUA_GLOBALS",
+        columns: &[
+            ("name", "name", Ty::Str),
+            ("type", "kind", Ty::Str),
+            ("defined_by", "defined_by", Ty::Str),
+        ],
+    },
+    Table {
+        source: Source::Project,
+        file: "lua-modules.tsv",
+        doc: "The names each of crawl's Lua modules adds to the globals when a vault's file \
+              loads it with `crawl_require` (space-separated).",
+        ty: "LuaModule",
+        name: "LUA_MODULES",
+        columns: &[("module", "module", Ty::Str), ("names", "names", Ty::Str)],
+    },
+    Table {
+        source: Source::Project,
         file: "tiles-player.tsv",
         doc: "The tiles of the player sheet (lowercase; matched case-insensitively), which \
               monster `tile:` and item `wtile:` take.",

@@ -25785,6 +25785,4361 @@ pub static DEFINING_ITEMS: &[DefiningItem] = &[
     },
 ];
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LuaGlobal {
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub defined_by: &'static str,
+}
+
+/// The global names a vault's Lua finds when crawl compiles it, with Lua's type of each and what defines it: crawl's Lua libraries (`dlua`), or the file-level Lua of crawl's own vault files (`des`), present only when crawl compiles those in the same run.
+pub static LUA_GLOBALS: &[LuaGlobal] = &[
+    LuaGlobal {
+        name: "__echo",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "_G",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "_GHOST_CHANCE_PERCENT",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "_map_envs",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "_VAULTS_DEBUG",
+        kind: "boolean",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "_VERSION",
+        kind: "string",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "abyss_entry",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "acq_on_sight",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "acq_on_sight_count",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "activate_item_decay",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "add_pools",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "add_windows",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "adjacent_points",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "ambush_stairs",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "any_glyph_connected",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "any_point_connected",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "apply_area_cloud",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "apply_circle",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "apply_tide",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "aquarium_random_non_bridge_subvault",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "aquarium_setup_subvaults_island",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "area_within",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "arena_duel_victory",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "arena_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "arena_sprint_end_round",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "arena_sprint_get_monster_set",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "arena_sprint_init_boss_table",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "arena_sprint_is_boss_round",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "arena_sprint_ominous_countdown",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "arena_sprint_score",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "arena_sprint_spawn_enemies",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "armoury_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "assert",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "aux_armour",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "axe_returning",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "bailey_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "bailey_portal_axe",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "bailey_portal_polearm",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "bailey_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "base_monster_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "bazaar_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "bazaar_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "beast_lair_populate_mons_large",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "beast_lair_populate_mons_small",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "beast_lair_randomise",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "beh_wander",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "blood_monster_definitions",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "blood_spawns",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "border_midpos",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "br_depth",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "br_entrance",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "br_exists",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "br_floorcol",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "br_parent_branch",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "br_rockcol",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "brightcolours",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "bubble_vault_paint_callback",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "build_vaults_big_room_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "build_vaults_chaotic_city_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "build_vaults_cross_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "build_vaults_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "build_vaults_maze_bifur_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "build_vaults_maze_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "build_vaults_maze_snakey_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "build_vaults_ring_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "builder_bounds",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "c_macro",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "callback",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "CANYON_SIZE_FACTOR",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_HALLWAY",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_INNER",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "castle_lemuel_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_MOAT",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_OPEN",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_OVERWRITABLE",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_TOTAL",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_TURRET_MOAT_RADIUS",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_TURRET_OPEN_RADIUS",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_TURRET_OVERWRITABLE_RADIUS",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "CASTLE_TURRET_RADIUS",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "chained_fog_machine",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "chance",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "change_floor_colour",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "change_floor_tile",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "change_rock_colour",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "change_rock_tile",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "chk_startgame",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "choose_mset_1",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "choose_mset_2",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "choose_mset_3",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "choose_mset_4",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "clear",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "cloud_at",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "coc_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "collectgarbage",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "colour",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "colour_at",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "colour_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "coloured_glass",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "colours",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "complex",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "connect_adjacent_rooms",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "coroutine",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "CORPSE_NEVER_DECAYS",
+        kind: "string",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "count_adjacent",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "count_antifeature_in_box",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "count_disconnected_zones",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "count_feature_in_box",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "count_neighbors",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "count_pan_runes",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "count_passable_neighbors",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "count_tele_zones",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "coven_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "crawl",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "crawl_require",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "create_and_tele",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "create_item",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "create_monster",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "create_shop_halos",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "crypt_drop_grates",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "crypt_entry",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "crypt_loot_plus",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "crystal_vault_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "debug",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "DEBUG_CASTLE_DESIGN",
+        kind: "boolean",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "def",
+        kind: "string",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "default_subvault_glyphs",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "delayed_decay",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "delayed_decay_extra",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "delete_cloud",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "delve",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "demonic_rune_vault_is_decoy",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "depth",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "depth_chance",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "depth_weight",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "depths_entry",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "desc",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "desolation_chance_percent",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "desolation_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "desolation_ruins_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dgn",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_clear_data",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_event_is_global",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_event_is_position",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_event_type",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_flush_map_environment_for",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_flush_map_environments",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_load_data",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_map_copy_hooks_from",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_map_meta_wrap",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_map_run_hook",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_run_hooks_in_environment",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_run_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_save_data",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_set_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgn_set_persistent_var",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dgnevent",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "DgnTriggerer",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dis_castle",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dis_divider",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dis_rune",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dis_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dis_statues",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "disco_choices",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dismiss_monsters",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "distance",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "disto_weapon",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dk_xom_monty_hall",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dlua_marker_function",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dlua_marker_method",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dlua_marker_read",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dlua_marker_reader_fn",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dlua_marker_reader_name",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dlua_register_marker_table",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "dofile",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "door_vault_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dump_layout_grid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dump_mask_grid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dump_usage_grid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dump_usage_grid_pretty",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "dump_usage_grid_v3",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "easy_axe_fighter",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "echoall",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "ecumenical_altar_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "egos_list",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "elf_loot_defenders",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "elf_loot_randomisation",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "elf_monsters",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "elf_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "elven_blade_entry",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ename",
+        kind: "string",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "error",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "eweight",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "extend_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "f_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "farthest_from",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "feat",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "feature_desc",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "feature_desc_at",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "feature_name",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "feature_number",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "feature_number_set",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "feature_set_fn",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fheight",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fiery_guardians",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "file",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "filename",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fill_area",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fill_disconnected",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fill_grd_area",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fill_special_room",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "find_adjacent_point",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "find_feature_number",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "find_in_area",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "find_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "find_marker_position_by_prop",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "find_marker_positions_by_prop",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "find_markers_by_prop",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "find_points",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fixup_slime_vaults",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "flood",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "floor_halo",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "floor_vault_paint_callback",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "fnum",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fnum_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fog_machine",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fog_machine_brownian",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fog_machine_geyser",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fog_machine_spread",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "FogMachine",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fprop_at",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "fprop_changed",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "ftile",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "function_at_spot",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "function_in_los",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "FunctionWrapper",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "g_dgn_curr_map",
+        kind: "userdata",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "gammafunk_the_bubble_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "GATE_FROM_CORNER_MIN",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "GATE_SIZE_MAX",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "GATE_SIZE_MIN",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_appearance",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_custom_extra_items",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_default_extra_items",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_get_monster_entry",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_item_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_mons_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_set_tier",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_terrain_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_tier",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_arena_transporter_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_exit_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_random_mons_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gauntlet_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gcinfo",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "geh_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "gehenna_layout_epilogue",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "general_item_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "general_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "geoelf",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "get_altar_count",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "get_floor_colour",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "get_overflow_altar_count",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "get_rock_colour",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "get_toll",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "getfenv",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "getmetatable",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "getRandomWallMaterial",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ghost_good_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ghost_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "global_function",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "global_hook",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "gly_point",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "gly_points",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "glyphs_connected",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "good_aux_armour",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "good_scrolls",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "grandhive_vaults",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "grid",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "gridmark",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "group",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "grunt_megastairs_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "grunt_ministairs_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "grunt_profane_halls_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "GXM",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "GYM",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "hall_of_blades_monsters",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hall_of_blades_weapon",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hard_axe_fighter",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hard_ice_cave_difficulty",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "has_exit_from",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "has_exit_from_glyph",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "has_tag",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "hatch_dest_name",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "hatch_name",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "HatchDestinationName",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "HatchName",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "height",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "hell_branches_remaining",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hell_entry_feature",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hell_entry_tier",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hell_lava_spawns",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hell_water_abbrev",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hell_water_spawns",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hook",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "hook_environment",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "HOOK_post_epilogue",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "HOOK_post_main",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "HOOK_post_place",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "HOOK_pre_epilogue",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "HOOK_pre_main",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "hyper",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "hypervaults",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ice_cave_appearance",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ice_cave_armour_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ice_cave_common_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ice_cave_magic_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ice_cave_natural_monster_set",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ice_cave_necro_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ice_cave_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ice_cave_undead_demon_monster_set",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ice_cave_weapon_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "in_bounds",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "in_vault",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "iname",
+        kind: "string",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_abyss_exit",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_aquarium",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_column_ruins",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_column_ruins_hut",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_column_ruins_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_forest",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_hm_decor_walldepth",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_ice",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_item",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "init_protected_by_tso",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_research",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_sigils",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "init_undead",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "initialise_ziggurat",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "INNER_WALL_SPACING_MAX",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "INNER_WALL_SPACING_MIN",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "inspect_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "interest_check",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ipairs",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "iron_vault_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "is_passable",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "is_passable_coord",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "is_subvault",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "is_valid_coord",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "is_validating",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "item",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "item_from_index",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "item_property",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "item_property_remove",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "item_property_set",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "item_spec",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "items",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "items_at",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "items_list",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "iter",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "iweight",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "join_the_dots",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "junction_vault_paint_callback",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "kfeat",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "kills",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "kitem",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "kmask",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "kmons",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "knight_def",
+        kind: "string",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "kobold_axe_returning",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "kprop",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "ks_random_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ks_shop_vault",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "lair_small_ending",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "last_builder_error",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "layout",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "layout_basic",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "layout_bigger_room",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "layout_chaotic_city",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "layout_primitive_omnigrid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "layout_shoals",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "layout_swamp",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "level_id",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "level_name",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "lfloorcol",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "lfloortile",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "line_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "lmark",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "load_des_file",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "loadfile",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "loadstring",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "lock_door",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "LockDoor",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "lone_ghost_extra_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "lone_ghost_guarded_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertCornerDiamond",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertDividedLineX",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertDividedLineY",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertDividedLoop",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertLoopGroup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoom",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomBoxGlyph",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomBoxOpen",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomBoxOutline",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomBoxSolid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomDiamondGlyph",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomDiamondOpen",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomDiamondOutline",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomDiamondSolid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomHexagonEWOpen",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomHexagonEWSolid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomHexagonNSOpen",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomHexagonNSSolid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomOctagonGlyph",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomOctagonOpen",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomOctagonOutline",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomOctagonSolid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomPlusGlyph",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomPlusOpen",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomPlusSolid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomsAtIntersections",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loopsInsertRoomsAtPositions",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "loot_potions",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "loot_scrolls",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "los",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "lrockcol",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "lrocktile",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "lua_marker",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "make_box",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "make_box_doors",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "make_circle",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "make_diamond",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "make_fiery_armour",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "make_fiery_weapon",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "make_irregular_box",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "make_round_box",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "make_rounded_square",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "make_square",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_by_index",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_by_name",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_by_place",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_by_tag",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_count",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_environment",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_environment_by_name",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "MAP_GLOBAL_HOOKS",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "MAP_HOOK_ALIASES",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "MAP_HOOK_NAMES",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_in_depth",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_parameters",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "map_register_flag",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "mapgrd",
+        kind: "userdata",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "mapgrd_table",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "mapmarker",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "maps_used_here",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "mapsize",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "marker",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "marker_at_pos",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "MARKER_UNMARSHALL_TABLE",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "master_elementalist_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "math",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "max_bounds",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "MAX_MONSTERS",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "max_monsters",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "MAX_RANDOM_SHOPS",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "meatlord_stuff",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "meatsprint_score",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "message_at_spot",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "metal_vault_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "minimum_map_area",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "minmay_elemental_octagon_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "MonPropsMarker",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "mons",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "mons_at",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "mons_from_mid",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "monster",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "monster_fn",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "monster_on_death",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "monster_spec",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "monster_weapon",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "monster_weapons",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "MonsterOnTrigger",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "name",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "nemelex_gamble_make_transporter",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "nemelex_gamble_remove_transporter",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "newproxy",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "next",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "nicolae_geh_maze_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "nicolae_spider_hilbert_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "nicolae_spider_jumping_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "nicolae_spider_subbert_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "noisy",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "normalise",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "nsubst",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "num_matching_markers",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "num_shops",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "octa_room",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "old_forest_ends",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "omnigrid",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "omnigrid_floor_plan",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "omnigrid_subdivide_area",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "one_way_stair",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "OneWayStair",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "onion_skin",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "options",
+        kind: "userdata",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "orc_knight_with_polearm",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "orc_warlord_with_polearm",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "orc_warrior_with_polearm",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "orc_with_polearm",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "order",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "orient",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "orig_fn",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "orig_gly_point",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "orig_gly_points",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "orig_glyphs_connected",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "original_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "ossuary_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ossuary_setup_features",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ownername",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "paint_grid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "paint_vaults_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pairs",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "pan_declare_demonic_rune",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pan_demonic_rune",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pan_entry_feature",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pan_entry_vault_contents",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pan_highlights_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pan_lord_epilogue",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pan_lord_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pan_lord_vault_contents",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pars",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "passable_excluding",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "PATH_SIZE_BASIC",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "PATH_SIZE_TRIPLE",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pcall",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "persist",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "persist_to_string",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "pickletter",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pile_count",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "pile_mean",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "place_bazaar_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_chained_volcano",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_cloud",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "place_freezing_vapour_machine",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_lake_volcano",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_lake_volcanoes",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_large_volcano",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "place_maps",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "place_small_volcano",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_tiny_volcano",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_transporter",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "place_unique",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_vaults_room",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "place_vaults_rooms",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "places_connected",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "pmatch",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "point",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "point_in_radius",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "points_connected",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "polyominoes_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "portal_desc",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "portal_next",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "portal_stair_dst",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "portal_vault",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "PortalDescriptor",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "pressure_test_stepped",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "primary_vault_dimensions",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "PRIMARY_VAULT_MIN_PADDING",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "PRIMARY_VAULT_MIN_SIZE",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "primitive",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "print",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "print_vector",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "procedural",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "profiler",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "PropertiesDescriptor",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "props_marker",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "radiant_caverns_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "randart_aux_armour",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "random_bazaar_tileset",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "random_colour",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "random_entry_arg",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "random_item_def",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "random_stair",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "random_walk",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "randomHigh",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "randomise_bazaar_tiles",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "randomise_colours",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "randomLow",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "randomNearValue",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "rawequal",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "rawget",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "rawset",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "rectangle_forall",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "register_feature_marker",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "register_listener",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "register_lua_marker",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "remove_disconnected_doors",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "remove_isolated_glyphs",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "remove_listener",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "remove_marker",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "render_grid",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "render_room",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "replace_area",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "replace_closest",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "replace_feat",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "replace_first",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "replace_random",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "reset_feature_name_for",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "reset_level",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "resolve_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "restrict_door",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "RestrictDoor",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "reuse_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "rooms",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_BORDER_MIN",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_EXTRA_CORRIDOR_FRACTION",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_FANCY_ROOM_FRACTION",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_FROM_CASTLE",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_INTO_CASTLE",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_MIN_SPACE",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_MIN_SPACE_EDGE",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_OFFSET_MAX",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_RADIUS_EDGE_MAX",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_RADIUS_EDGE_MIN",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_RADIUS_MAX",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_RADIUS_MIN",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_SPACING_EDGE",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ROOMS_SPACING_MIN",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "rtile",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "seen_destroy_feat",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "select",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "selected",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "serial_pan_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "serpent_of_hell_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "set_all_edges_soft",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "set_border_fill_type",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "set_branch_epilogue",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "set_feature_name",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "set_map_mask",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "set_random_mon_list",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "setfenv",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "setmetatable",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "setup_armoury_orcs",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "setup_endvault_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "setup_gozag_gold",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "setup_hydra_weapon",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "setup_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "setup_room",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "setup_xom_dancing_weapon",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sewer_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sewer_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "shoals_atoll_kraken_death",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "shoals_atoll_place_items",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "shoals_finale_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "shoals_ice_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "shoals_vault_is_mimic",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "shop_inventory_at",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "shopcontents",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "shopname",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "shuffle",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "simul",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "simulacrum_monsters",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "smear_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "species_mock",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "spells",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "spotty_map",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "spotty_stairs",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sprint2_forest_area_1_mons_gen",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sprint_mu_set_zot_mon_list",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sprint_mu_zot_mons_gen",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sroom_beehive",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sroom_demon_pit",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sroom_jelly_pit",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sroom_kobold_lair",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sroom_magic_class",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sroom_morgue",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sroom_mythical_zoo",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "sroom_orc_lair",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "st_box_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "st_zot_vaults_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "STAIRS_FROM_MAP_EDGE",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "STAIRS_PLACE_PERCENT",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "STAIRS_SPACING_X",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "STAIRS_SPACING_Y",
+        kind: "number",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "stash_items",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "steel_vault_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "string",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "subst",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "subvault",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "subvault_cell_valid",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "subvault_size",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "swamp_ruins",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "table",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "table_to_string",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "tags",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "tags_remove",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "tar_dig_maze",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tar_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "temple_compat_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "temple_entry",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "terrain_changed",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "the_grid_main_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "theme",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "thing_do_arena",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tier1_gauntlet_arenas",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tier2_gauntlet_arenas",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tile",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "tile_feat_changed",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "tile_floor_changed",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "time_messages",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "timed_marker",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "timed_msg",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "TimedMarker",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "TimedMessaging",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "timer_interval_messages",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "toll_stair",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "TollStair",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "tomb_1_centre_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tomb_1_mummy_priest_set",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tomb_1_mummy_set",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tomb_1_stairs_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tomb_2_ambush_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tomb_3_khufu",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tomb_3_rune_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tomb_guardian_set",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tomb_mummy_priest_set",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tomb_mummy_set",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tonumber",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "tostring",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "transp_dest_loc",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "transp_loc",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "Transporter",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "TransporterDestination",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "travel",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "trigger_machine",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "trigger_machine_trigger_func",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "Triggerable",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "triggerable_function_constructor",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "TriggerableFunction",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "TriggerableMessage",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "trove",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "trove_marker",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "TroveMarker",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "tutorial1",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tutorial2",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tutorial3",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tutorial4",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tutorial5",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tutorial_intro",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tutorial_message",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tutorial_messenger",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tutorial_messenger_db",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tutorial_msg",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "tw_machine",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "tw_machine_tw_func",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "type",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "unpack",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "unset_map_mask",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "unspeakable_stuff",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "util",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "vault_at",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "vaults_default_options",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vaults_end_loot",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vaults_end_rune",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vaults_get_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vaults_get_usage",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vaults_maybe_place_vault",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vaults_new_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vaults_room_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vaults_set_layout",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vaults_set_usage",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "vector",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "view",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "volcano_caves_collapse_doorways",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "volcano_overflow_convert_lava",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "volcano_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "volcano_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wad_woods_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "warning_machine",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "warning_machine_warning_func",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "warrior_def",
+        kind: "string",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "weapon_creation",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "weapon_def",
+        kind: "string",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "weapon_quality",
+        kind: "string",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "weight",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "widen_paths",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "width",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "with_map_anchors",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "with_map_bounds_fn",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "wiz",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "wizlab_borgnjor_call_souls",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wizlab_chance_percent",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "wizlab_doroklohe_convert_boxes",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wizlab_milestone",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wizlab_portal",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wizlab_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wizlab_wucad_msgfn",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wizlab_wucad_summon_monks",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wizlab_zonguldrok_awaken_wizard",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wizlab_zonguldrok_killed_zombie",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wizlab_zonguldrok_spawn_zombies",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "wrapped_instance",
+        kind: "userdata",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "wrathful_weapon",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "xpcall",
+        kind: "function",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "yara_students",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "you",
+        kind: "table",
+        defined_by: "dlua",
+    },
+    LuaGlobal {
+        name: "zig",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ziggurat_awaken_all",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ziggurat_build_level",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ziggurat_builder_map",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ziggurat_choose_builder",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ziggurat_level",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ziggurat_monster_creators",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "ziggurat_wall_colour",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "zonify",
+        kind: "table",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "zot_entry_setup",
+        kind: "function",
+        defined_by: "des",
+    },
+    LuaGlobal {
+        name: "zsize",
+        kind: "number",
+        defined_by: "des",
+    },
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LuaModule {
+    pub module: &'static str,
+    pub names: &'static str,
+}
+
+/// The names each of crawl's Lua modules adds to the globals when a vault's file loads it with `crawl_require` (space-separated).
+pub static LUA_MODULES: &[LuaModule] = &[
+    LuaModule {
+        module: "dlua/debug.lua",
+        names: "add_autopickup_func c_choose_ability c_choose_spell c_interrupt_activity c_interrupt_macro c_message c_persist c_process_lua_option c_save ch_force_autopickup chk_ability_choice chk_force_autopickup chk_interrupt_activity chk_interrupt_macro chk_lua_option chk_lua_save chk_spell_choice clear_autopickup_funcs debug_wrath opt_boolean",
+    },
+    LuaModule {
+        module: "dlua/dungeon.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/explorer.lua",
+        names: "explorer",
+    },
+    LuaModule {
+        module: "dlua/fnwrap.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/gauntlet.lua",
+        names: "gauntlet_arena_custom_extra_items gauntlet_arena_default_extra_items gauntlet_arena_get_monster_entry gauntlet_arena_item_setup gauntlet_arena_mons_setup gauntlet_arena_set_tier gauntlet_arena_setup gauntlet_arena_terrain_setup gauntlet_arena_transporter_setup gauntlet_exit_loot gauntlet_random_mons_setup gauntlet_setup tier1_gauntlet_arenas tier2_gauntlet_arenas",
+    },
+    LuaModule {
+        module: "dlua/ghost.lua",
+        names: "_GHOST_CHANCE_PERCENT ghost_good_loot ghost_setup lone_ghost_extra_loot lone_ghost_guarded_loot setup_armoury_orcs setup_gozag_gold setup_xom_dancing_weapon",
+    },
+    LuaModule {
+        module: "dlua/init.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/iter.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/layout/geoelf.lua",
+        names: "geoelf",
+    },
+    LuaModule {
+        module: "dlua/layout/hyper.lua",
+        names: "dump_usage_grid dump_usage_grid_pretty dump_usage_grid_v3 hyper primitive print_vector procedural profiler rooms vector",
+    },
+    LuaModule {
+        module: "dlua/layout/hyper_debug.lua",
+        names: "dump_usage_grid dump_usage_grid_pretty dump_usage_grid_v3 print_vector",
+    },
+    LuaModule {
+        module: "dlua/layout/layout.lua",
+        names: "layout",
+    },
+    LuaModule {
+        module: "dlua/layout/minimum_map_area.lua",
+        names: "minimum_map_area",
+    },
+    LuaModule {
+        module: "dlua/layout/omnigrid.lua",
+        names: "omnigrid",
+    },
+    LuaModule {
+        module: "dlua/layout/procedural.lua",
+        names: "primitive procedural",
+    },
+    LuaModule {
+        module: "dlua/layout/procedural_complex.lua",
+        names: "complex primitive procedural",
+    },
+    LuaModule {
+        module: "dlua/layout/procedural_primitives.lua",
+        names: "primitive",
+    },
+    LuaModule {
+        module: "dlua/layout/procedural_transform.lua",
+        names: "primitive procedural",
+    },
+    LuaModule {
+        module: "dlua/layout/rooms_primitive.lua",
+        names: "rooms",
+    },
+    LuaModule {
+        module: "dlua/layout/theme.lua",
+        names: "theme",
+    },
+    LuaModule {
+        module: "dlua/layout/vector.lua",
+        names: "vector",
+    },
+    LuaModule {
+        module: "dlua/layout/zonify.lua",
+        names: "vector zonify",
+    },
+    LuaModule {
+        module: "dlua/lm_1way.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_door.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_fog.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_items.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_mon_prop.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_monst.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_mslav.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_named_hatch.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_pdesc.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_props.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_timed.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_tmsg.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_toll.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_trans.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_trig.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/lm_trove.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/luamark.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/macro.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/mapinit.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/persist.lua",
+        names: "c_save_persist stringify stringify_table",
+    },
+    LuaModule {
+        module: "dlua/point.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/profiler.lua",
+        names: "profiler",
+    },
+    LuaModule {
+        module: "dlua/sprint.lua",
+        names: "acq_on_sight acq_on_sight_count",
+    },
+    LuaModule {
+        module: "dlua/stress.lua",
+        names: "stress",
+    },
+    LuaModule {
+        module: "dlua/tags.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/test.lua",
+        names: "script test",
+    },
+    LuaModule {
+        module: "dlua/tutorial.lua",
+        names: "tutorial_intro tutorial_message tutorial_messenger tutorial_messenger_db tutorial_msg",
+    },
+    LuaModule {
+        module: "dlua/userbase.lua",
+        names: "add_autopickup_func c_choose_ability c_choose_spell c_interrupt_activity c_interrupt_macro c_message c_persist c_process_lua_option c_save ch_force_autopickup chk_ability_choice chk_force_autopickup chk_interrupt_activity chk_interrupt_macro chk_lua_option chk_lua_save chk_spell_choice clear_autopickup_funcs opt_boolean",
+    },
+    LuaModule {
+        module: "dlua/util.lua",
+        names: "",
+    },
+    LuaModule {
+        module: "dlua/v_debug.lua",
+        names: "dump_layout_grid dump_mask_grid dump_usage_grid dump_usage_grid_pretty print_vector",
+    },
+    LuaModule {
+        module: "dlua/v_layouts.lua",
+        names: "_VAULTS_DEBUG bubble_vault_paint_callback build_vaults_big_room_layout build_vaults_chaotic_city_layout build_vaults_cross_layout build_vaults_layout build_vaults_maze_bifur_layout build_vaults_maze_layout build_vaults_maze_snakey_layout build_vaults_ring_layout dump_layout_grid dump_mask_grid dump_usage_grid dump_usage_grid_pretty floor_vault_paint_callback hypervaults junction_vault_paint_callback layout_primitive_omnigrid omnigrid_subdivide_area paint_grid paint_vaults_layout place_vaults_room place_vaults_rooms print_vector vaults_default_options vaults_get_layout vaults_get_usage vaults_maybe_place_vault vaults_new_layout vaults_set_layout vaults_set_usage",
+    },
+    LuaModule {
+        module: "dlua/v_paint.lua",
+        names: "paint_grid paint_vaults_layout vaults_get_layout vaults_get_usage vaults_new_layout vaults_set_layout vaults_set_usage",
+    },
+    LuaModule {
+        module: "dlua/vault.lua",
+        names: "count_pan_runes door_vault_setup hall_of_blades_weapon hell_branches_remaining init_hm_decor_walldepth ks_random_setup master_elementalist_setup serpent_of_hell_setup",
+    },
+    LuaModule {
+        module: "dlua/ziggurat.lua",
+        names: "beh_wander initialise_ziggurat zig ziggurat_awaken_all ziggurat_build_level ziggurat_builder_map ziggurat_choose_builder ziggurat_level ziggurat_monster_creators ziggurat_wall_colour",
+    },
+];
+
 /// The tiles of the player sheet (lowercase; matched case-insensitively), which monster `tile:` and item `wtile:` take.
 pub static PLAYER_TILES: &[&str] = &[
     "MONS_MEGABAT",
