@@ -74,7 +74,8 @@ pub struct NSubst {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NSubstSegment {
-    /// How many cells; `None`: all the remaining ones.
+    /// How many cells; `None`: all the remaining ones (`*` or -1; any other negative count
+    /// is 0).
     pub count: Option<u32>,
     pub sep: Sep,
     pub options: Vec<Weighted<char>>,
@@ -242,17 +243,17 @@ pub fn nsubst(text: &str) -> Result<NSubst, SpecError> {
                 span.start,
             ),
             Some(at) => {
+                // crawl reads the count as a whole C int and refuses only 0 (or no number):
+                // `*` and -1 take every remaining cell, another negative count takes none.
                 let count = segment[..at].trim();
                 let count = if count == "*" {
                     None
                 } else {
-                    Some(
-                        count
-                            .parse::<u32>()
-                            .ok()
-                            .filter(|&n| n > 0)
-                            .ok_or_else(illegal)?,
-                    )
+                    match whole_int(count) {
+                        None | Some(0) => return Err(illegal()),
+                        Some(-1) => None,
+                        Some(n) => Some(u32::try_from(n).unwrap_or(0)),
+                    }
                 };
                 let sep = if segment.as_bytes()[at] == b'=' {
                     Sep::Each
@@ -276,6 +277,16 @@ pub fn nsubst(text: &str) -> Result<NSubst, SpecError> {
         keys: keyed.key.to_string(),
         segments,
     })
+}
+
+/// A number as C's `strtol` reads a whole text (an optional sign, then digits only), within
+/// an `int`: crawl's `parse_int`.
+fn whole_int(text: &str) -> Option<i32> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<i64>().ok().and_then(|n| i32::try_from(n).ok())
 }
 
 /// A SHUFFLE item. Blanks do not count; a comma can only come from Lua (the header splits
@@ -446,6 +457,17 @@ mod tests {
         let nsubst = nsubst(". = 2:x / 1=y / z").unwrap();
         let counts: Vec<_> = nsubst.segments.iter().map(|s| s.count).collect();
         assert_eq!(counts, [Some(2), Some(1), None]);
+        // crawl refuses only a count of 0 or none: -1 is every cell, another negative none.
+        let counts_of = |text| {
+            super::nsubst(text)
+                .map(|n| n.segments.iter().map(|s| s.count).collect::<Vec<_>>())
+                .map_err(|e| e.kind)
+        };
+        assert_eq!(counts_of("x = -1:. / *=x"), Ok(vec![None, None]));
+        assert_eq!(counts_of("x = -5=Z / +2=y"), Ok(vec![Some(0), Some(2)]));
+        for bad in ["x = 0=.", "x = 2x=.", "x = 99999999999=."] {
+            assert_eq!(counts_of(bad), Err(SpecErrorKind::BadNsubst), "{bad}");
+        }
         assert_eq!(shuffle("ab/cd").unwrap().blocks, ["ab", "cd"]);
         assert_eq!(
             weighted("red w:4"),
