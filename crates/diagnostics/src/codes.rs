@@ -291,7 +291,7 @@ codes! {
     DC0106 Error Default "negative-weight" "A WEIGHT below zero." "Bad weight: N (must be >= 0)";
     DC0107 Error Default "missing-separator" "A glyph spec without `=` or `:` between the glyphs and the value." "malformed declaration - must use = or : in 'X'";
     DC0108 Error Default "missing-value" "A glyph spec with nothing after its `=` or `:`." "no substitute defined in 'X'";
-    DC0109 Error Default "bad-weight-specifier" "A replacement weight `g:N` whose N is not a positive whole number." "Invalid weight specifier in \"X\"";
+    DC0109 Error Default "bad-weight-specifier" "A weight whose N is not a whole number above 0: `g:N` in SUBST and NSUBST, `name:N` in COLOUR, the tile headers, KPROP, FHEIGHT and SUBVAULT." "Invalid weight specifier in \"X\"";
     DC0110 Error Default "bad-nsubst" "An NSUBST segment whose count is 0 or not a whole number (`*` and -1 take every remaining cell; another negative count takes none)." "Bad NSUBST spec: X (Illegal spec: Y)";
     DC0111 Error Default "shuffle-length-mismatch" "SHUFFLE blocks separated by `/` differ in length." "block shuffle segment length mismatch";
     DC0112 Error Default "shuffle-comma" "A shuffle() call from Lua holds a comma; use `/` for blocks or one call per shuffle." "use / for block shuffle, or multiple SHUFFLE: lines";

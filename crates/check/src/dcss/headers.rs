@@ -158,7 +158,9 @@ pub(super) fn spec_error(arg: &Arg, error: SpecError, out: &mut Vec<Diagnostic>)
         SpecErrorKind::MissingSeparator => "; write the glyphs, then `=` or `:`, then the value",
         SpecErrorKind::MissingValue => "; write what the glyphs become after the separator",
         SpecErrorKind::BadWeight => "; a weight is a whole number above 0, as in `x:5`",
-        SpecErrorKind::BadNsubst => "; a segment is `count = glyphs` with a whole number other than 0 as its count, or `*`",
+        SpecErrorKind::BadNsubst => {
+            "; a segment is `count = glyphs` with a whole number other than 0 as its count, or `*`"
+        }
         _ => "",
     };
     out.push(Diagnostic::new(

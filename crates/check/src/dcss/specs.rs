@@ -14,6 +14,9 @@ use std::sync::LazyLock;
 
 use levkit_diagnostics::{Code, Diagnostic};
 use levkit_model::dcss::Arg;
+use levkit_model::dcss::strings::{
+    is_space, parse_int, split, strip_number_tag, strip_tag, strip_tag_prefix, strip_weight, trim,
+};
 use levkit_model::dcss::tables::{
     BRANCHES, COLOURS, DEFINING_ITEMS, EGOS, ENCHANTMENTS, FEATURE_FORMS, FEATURES, GODS,
     ITEM_CLASSES, ITEM_EGOS, ITEMS, MAIN_TILES, MONSTER_EQUIPMENT, PLAYER_TILES, SPELL_SCHOOLS,
@@ -22,92 +25,6 @@ use levkit_model::dcss::tables::{
 
 use super::names::{self, MonsterName};
 use super::{did_you_mean, exact_range_in, range_in};
-
-// ---- crawl's string rules for tags ----------------------------------------------------------
-
-/// crawl's `trim_string`: spaces, tabs and line ends off both ends.
-fn trim(text: &str) -> &str {
-    text.trim_matches([' ', '\t', '\n', '\r'])
-}
-
-/// C's `isspace`.
-fn is_space(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
-}
-
-/// Takes the flag word `tag` off `text` once (the whole text, a word inside, the first word,
-/// or the last word when its first ` tag` is the last), as crawl's `strip_tag` does.
-fn strip_tag(text: &mut String, tag: &str) -> bool {
-    if text == tag {
-        text.clear();
-        return true;
-    }
-    let at = text
-        .find(&format!(" {tag} "))
-        .or_else(|| text.starts_with(&format!("{tag} ")).then_some(0))
-        .or_else(|| {
-            text.find(&format!(" {tag}"))
-                .filter(|pos| pos + tag.len() + 1 == text.len())
-        });
-    match at {
-        Some(pos) => {
-            text.replace_range(pos..pos + tag.len() + 1, "");
-            *text = trim(text).to_string();
-            true
-        }
-        None => false,
-    }
-}
-
-/// Takes the first `prefix…` word (at the start or after a space) off `text` with the space
-/// after it, answering what follows the prefix up to the next space: crawl's
-/// `strip_tag_prefix`, which answers nothing alike for a missing tag and an empty value.
-fn strip_tag_prefix(text: &mut String, prefix: &str) -> String {
-    let mut from = 0;
-    let pos = loop {
-        let Some(found) = text[from..].find(prefix) else {
-            return String::new();
-        };
-        let pos = from + found;
-        if pos == 0 || is_space(text.as_bytes()[pos - 1]) {
-            break pos;
-        }
-        from = pos + 1;
-    };
-    let end = text[pos..].find(' ').map_or(text.len(), |i| pos + i);
-    let value = text[pos + prefix.len()..end].to_string();
-    text.replace_range(pos..(end + 1).min(text.len()), "");
-    *text = trim(text).to_string();
-    value
-}
-
-/// C's `strtol` over the whole text, within an `int` (crawl's `parse_int`).
-fn parse_int(text: &str) -> Option<i32> {
-    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse::<i64>().ok().and_then(|n| i32::try_from(n).ok())
-}
-
-/// crawl's `strip_number_tag`: the tag is taken off whatever its value; a value that is not a
-/// whole number counts as no tag.
-fn strip_number_tag(text: &mut String, prefix: &str) -> Option<i32> {
-    parse_int(&strip_tag_prefix(text, prefix))
-}
-
-/// crawl's `split_string` with its defaults: pieces trimmed, empty ones dropped.
-fn split(text: &str, separator: char) -> Vec<&str> {
-    text.split(separator)
-        .map(trim)
-        .filter(|piece| !piece.is_empty())
-        .collect()
-}
-
-/// The generation weight (`weight:`, else `w:`).
-fn strip_weight(text: &mut String) -> Option<i32> {
-    strip_number_tag(text, "weight:").or_else(|| strip_number_tag(text, "w:"))
-}
 
 // ---- a spec being read ----------------------------------------------------------------------
 
@@ -1744,40 +1661,6 @@ fn shop(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn strip_tag_takes_one_word_as_crawl_does() {
-        let mut text = "orc band band".to_string();
-        assert!(strip_tag(&mut text, "band"));
-        assert_eq!(text, "orc band");
-        let mut text = "orc bandx band".to_string();
-        assert!(!strip_tag(&mut text, "band"));
-        let mut text = "band".to_string();
-        assert!(strip_tag(&mut text, "band"));
-        assert_eq!(text, "");
-    }
-
-    #[test]
-    fn strip_tag_prefix_answers_the_value_up_to_a_space() {
-        let mut text = "orc god:trog col:red".to_string();
-        assert_eq!(strip_tag_prefix(&mut text, "col:"), "red");
-        assert_eq!(text, "orc god:trog");
-        let mut text = "dbname:x name:y".to_string();
-        assert_eq!(strip_tag_prefix(&mut text, "name:"), "y");
-        assert_eq!(text, "dbname:x");
-        let mut text = "orc xw:5".to_string();
-        assert_eq!(strip_tag_prefix(&mut text, "w:"), "");
-        assert_eq!(text, "orc xw:5");
-    }
-
-    #[test]
-    fn numbers_are_whole_ints() {
-        assert_eq!(parse_int("+5"), Some(5));
-        assert_eq!(parse_int("-5"), Some(-5));
-        assert_eq!(parse_int("5x"), None);
-        assert_eq!(parse_int(""), None);
-        assert_eq!(parse_int("3000000000"), None);
-    }
 
     #[test]
     fn unrandarts_match_by_name_or_quoted_nickname() {
