@@ -157,7 +157,6 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
     }
 }
 
-/// The DEPTH argument that lets the Abyss pick the vault, if one does.
 /// The most altars a temple vault may hold: the gods crawl 0.28.0 gives temples (measured).
 const TEMPLE_GODS: usize = 22;
 
@@ -192,6 +191,7 @@ fn temple_altars(vault: &Vault, grid: &Grid, map_range: TextRange, out: &mut Vec
     }
 }
 
+/// The DEPTH argument that lets the Abyss pick the vault, if one does.
 fn abyss_depth(vault: &Vault) -> Option<&levkit_model::dcss::Arg> {
     vault
         .headers_of(Header::Depth)
