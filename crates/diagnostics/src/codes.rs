@@ -335,6 +335,7 @@ codes! {
 
     // ---- resolving the vault for many seeds (levkit check --reachability) ----------------------
     DC0501 Warning Default "unreachable-pocket" "Some random outcomes of the vault, not all, wall off floor that no walk from its edges, exits and stairs reaches (crawl's debug placement reports an isolated area); floor walled off in every outcome is taken as the design." "Isolated area in vault";
+    DC0502 Warning Default "exits-by-chance" "The map has exits in some outcomes of its transforms, but no cell is surely an exit in all: crawl checks the outcome it draws when it compiles the vault, so it fails at random." "Map 'X' has no (possible) exits; use TAGS: no_exits if this is intentional";
 
     // ---- across files --------------------------------------------------------------------------
     DC0301 Error Default "duplicate-vault-name" "Two vaults share a name (names are global across every file crawl loads)." "Map named 'X' already loaded at F:L";
