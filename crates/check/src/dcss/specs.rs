@@ -12,6 +12,8 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use rustc_hash::FxHashMap as HashMap;
+
 use levkit_diagnostics::{Code, Diagnostic};
 use levkit_model::dcss::Arg;
 use levkit_model::dcss::strings::{
@@ -290,31 +292,65 @@ fn unrand_key(name: &str) -> String {
     name.replace(' ', "_").replace('\'', "").to_lowercase()
 }
 
-static UNRAND_KEYS: LazyLock<Vec<(String, &'static str)>> = LazyLock::new(|| {
-    ITEMS
-        .iter()
-        .filter(|i| i.class == "unrandart")
-        .map(|i| (unrand_key(i.name), i.key))
-        .collect()
+/// The unrandarts by what crawl matches: the whole key (spaces as `_`, no `'`, lowercase),
+/// and each text between two quotes of it (`dagger_"morg"` answers to `morg`); each with the
+/// index of the first unrandart that has it, since crawl takes the first that matches.
+struct Unrandarts {
+    whole: HashMap<String, usize>,
+    quoted: HashMap<String, usize>,
+    items: Vec<&'static str>,
+}
+
+static UNRANDARTS: LazyLock<Unrandarts> = LazyLock::new(|| {
+    let mut table = Unrandarts {
+        whole: HashMap::default(),
+        quoted: HashMap::default(),
+        items: Vec::new(),
+    };
+    for item in ITEMS.iter().filter(|i| i.class == "unrandart") {
+        let index = table.items.len();
+        table.items.push(item.key);
+        let art = unrand_key(item.name);
+        let quotes: Vec<usize> = art.match_indices('"').map(|(i, _)| i).collect();
+        for (n, &open) in quotes.iter().enumerate() {
+            for &close in &quotes[n + 1..] {
+                table
+                    .quoted
+                    .entry(art[open + 1..close].to_string())
+                    .or_insert(index);
+            }
+        }
+        table.whole.entry(art).or_insert(index);
+    }
+    table
 });
 
 /// The unrandart `name` stands for (its item key): its whole name, or the part of it in
 /// quotes (`morg` for `dagger "Morg"`), as crawl's `get_unrandart_num` matches.
 fn unrandart(name: &str) -> Option<&'static str> {
     let key = unrand_key(name);
-    let quoted = format!("\"{key}\"");
-    UNRAND_KEYS
-        .iter()
-        .find(|(art, _)| *art == key || art.contains(&quoted))
-        .map(|(_, item)| *item)
+    let table = &*UNRANDARTS;
+    let first = [table.whole.get(&key), table.quoted.get(&key)]
+        .into_iter()
+        .flatten()
+        .min()?;
+    Some(table.items[*first])
 }
+
+/// The ordinary items by their key (crawl's item name cache).
+static ITEMS_BY_KEY: LazyLock<
+    HashMap<&'static str, &'static levkit_model::dcss::tables::ItemName>,
+> = LazyLock::new(|| {
+    let mut by_key = HashMap::default();
+    for item in ITEMS.iter().filter(|i| i.class != "unrandart") {
+        by_key.entry(item.key).or_insert(item);
+    }
+    by_key
+});
 
 /// An ordinary item by name (crawl's item name cache: lowercase, exact).
 fn item_named(name: &str) -> Option<&'static levkit_model::dcss::tables::ItemName> {
-    let lower = name.to_lowercase();
-    ITEMS
-        .iter()
-        .find(|i| i.class != "unrandart" && i.key == lower)
+    ITEMS_BY_KEY.get(name.to_lowercase().as_str()).copied()
 }
 
 /// The class of an ego's item class (`OBJ_WEAPONS` → `weapon`).

@@ -150,6 +150,7 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
         Exits {
             possible: true,
             certain: true,
+            cells: Vec::new(),
         }
     } else {
         grid.exits()
@@ -166,14 +167,16 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
         // No single cell is an exit in every outcome, yet several may share the part (a
         // SHUFFLE or an NSUBST count that always leaves one): draw outcomes. crawl checks the
         // one it draws when it compiles the vault.
+        let transforms = transforms(vault);
         let closed = (0..EXIT_DRAWS)
             .filter(|&seed| {
-                let rows = grid.draw(vault, &mut Rng::new(u64::from(seed) + 1));
+                let rows = grid.draw(&transforms, &mut Rng::new(u64::from(seed) + 1));
                 let cell = |x: usize, y: usize| {
                     let b = rows[y][x];
                     if b < 128 { bit(b) } else { 1 }
                 };
-                !exits_where(width, height, cell).possible
+                // Only a cell that may be an exit can be one in a drawn outcome.
+                !exits_where(width, height, exits.cells.iter().copied(), cell).possible
             })
             .count();
         if closed > 0 {
@@ -478,11 +481,13 @@ impl<'a> Grid<'a> {
     /// Whether some outcome of the transforms has an exit (`possible`) and whether every one
     /// has (`certain`: a cell that is an exit whatever the transforms draw).
     fn exits(&self) -> Exits {
-        exits_where(self.width, self.rows.len(), |x, y| self.cell(x, y))
+        let (width, height) = (self.width, self.rows.len());
+        let all = (0..height).flat_map(move |y| (0..width).map(move |x| (x, y)));
+        exits_where(width, height, all, |x, y| self.cell(x, y))
     }
 
     /// The transforms' outcome for one draw of `rng`, as rows of glyphs (padded with blanks).
-    fn draw(&self, vault: &Vault, rng: &mut Rng) -> Vec<Vec<u8>> {
+    fn draw(&self, transforms: &[Transform], rng: &mut Rng) -> Vec<Vec<u8>> {
         let mut rows: Vec<Vec<u8>> = self
             .rows
             .iter()
@@ -492,8 +497,8 @@ impl<'a> Grid<'a> {
                 row
             })
             .collect();
-        for transform in transforms(vault) {
-            apply(&mut rows, &transform, rng);
+        for transform in transforms {
+            apply(&mut rows, transform, rng);
         }
         rows
     }
@@ -527,27 +532,36 @@ fn apply(rows: &mut [Vec<u8>], transform: &Transform, rng: &mut Rng) {
         }
         options.last().map_or(b' ', |o| glyph_byte(o.value))
     };
-    let cells_of = |rows: &[Vec<u8>], keys: &str| -> Vec<(usize, usize)> {
-        let keys = keys.as_bytes();
-        rows.iter()
-            .enumerate()
-            .flat_map(|(y, row)| {
-                row.iter()
-                    .enumerate()
-                    .filter(|(_, b)| keys.contains(b))
-                    .map(move |(x, _)| (x, y))
-            })
-            .collect()
+    // Which bytes a glyph string holds, as a table.
+    let table = |keys: &str| {
+        let mut is_key = [false; 256];
+        for &b in keys.as_bytes() {
+            is_key[usize::from(b)] = true;
+        }
+        is_key
     };
     match transform {
         Transform::Subst(subst) => {
+            let is_key = table(&subst.keys);
             let once = (subst.sep == spec::Sep::Once).then(|| pick(&subst.options, rng));
-            for (x, y) in cells_of(rows, &subst.keys) {
-                rows[y][x] = once.unwrap_or_else(|| pick(&subst.options, rng));
+            for cell in rows.iter_mut().flatten() {
+                if is_key[usize::from(*cell)] {
+                    *cell = once.unwrap_or_else(|| pick(&subst.options, rng));
+                }
             }
         }
         Transform::NSubst(nsubst) => {
-            let mut cells = cells_of(rows, &nsubst.keys);
+            let is_key = table(&nsubst.keys);
+            let mut cells: Vec<(usize, usize)> = rows
+                .iter()
+                .enumerate()
+                .flat_map(|(y, row)| {
+                    row.iter()
+                        .enumerate()
+                        .filter(|&(_, &b)| is_key[usize::from(b)])
+                        .map(move |(x, _)| (x, y))
+                })
+                .collect();
             rng.shuffle(&mut cells);
             let mut next = 0;
             for segment in &nsubst.segments {
@@ -562,7 +576,7 @@ fn apply(rows: &mut [Vec<u8>], transform: &Transform, rng: &mut Rng) {
         }
         Transform::Shuffle(shuffle) => {
             // Block by block (or glyph by glyph in one block), each glyph to the glyph at its
-            // place in the shuffled text.
+            // place in the shuffled text (its first place, as crawl looks it up).
             let from: Vec<u8> = shuffle.blocks.join("/").into_bytes();
             let mut to: Vec<Vec<u8>> = if shuffle.blocks.len() == 1 {
                 from.iter().map(|&b| vec![b]).collect()
@@ -572,19 +586,22 @@ fn apply(rows: &mut [Vec<u8>], transform: &Transform, rng: &mut Rng) {
             rng.shuffle(&mut to);
             let separator: &[u8] = if shuffle.blocks.len() == 1 { b"" } else { b"/" };
             let to = to.join(separator);
-            for row in rows.iter_mut() {
-                for cell in row.iter_mut() {
-                    if let Some(at) = from.iter().position(|b| b == cell)
-                        && let Some(&glyph) = to.get(at)
-                    {
-                        *cell = glyph;
-                    }
+            let mut map: Vec<Option<u8>> = vec![None; 256];
+            for (&a, &b) in from.iter().zip(&to) {
+                map[usize::from(a)].get_or_insert(b);
+            }
+            for cell in rows.iter_mut().flatten() {
+                if let Some(glyph) = map[usize::from(*cell)] {
+                    *cell = glyph;
                 }
             }
         }
         Transform::Clear(glyphs) => {
-            for (x, y) in cells_of(rows, glyphs) {
-                rows[y][x] = b' ';
+            let is_key = table(glyphs);
+            for cell in rows.iter_mut().flatten() {
+                if is_key[usize::from(*cell)] {
+                    *cell = b' ';
+                }
             }
         }
     }
@@ -619,7 +636,13 @@ impl Rng {
 
 /// Whether some outcome has an exit (`possible`) and whether every one has (`certain`), for
 /// a map whose cell `(x, y)` may hold the glyphs `cell(x, y)`.
-fn exits_where(width: usize, height: usize, cell: impl Fn(usize, usize) -> Glyphs) -> Exits {
+/// Only the cells `at` are looked at as exits (their neighbours too).
+fn exits_where(
+    width: usize,
+    height: usize,
+    at: impl IntoIterator<Item = (usize, usize)>,
+    cell: impl Fn(usize, usize) -> Glyphs,
+) -> Exits {
     let mut exit_glyphs: Glyphs = 0;
     let mut stair_glyphs: Glyphs = 0;
     for glyph in 1..128u8 {
@@ -640,16 +663,14 @@ fn exits_where(width: usize, height: usize, cell: impl Fn(usize, usize) -> Glyph
     exit_glyphs |= 1;
     let within = |set: Glyphs, of: Glyphs| set & !of == 0;
     let mut exits = Exits::default();
-    for y in 0..height {
-        for x in 0..width {
-            let set = cell(x, y);
-            if set & stair_glyphs != 0 {
-                exits.possible = true;
-                exits.certain |= within(set, stair_glyphs);
-            }
-            if set & exit_glyphs == 0 {
-                continue;
-            }
+    for (x, y) in at {
+        let set = cell(x, y);
+        let mut exit = false;
+        if set & stair_glyphs != 0 {
+            exit = true;
+            exits.certain |= within(set, stair_glyphs);
+        }
+        if set & exit_glyphs != 0 {
             let (edge, blank_next, surely_blank_next) =
                 if x == 0 || y == 0 || x + 1 == width || y + 1 == height {
                     (true, false, false)
@@ -667,22 +688,28 @@ fn exits_where(width: usize, height: usize, cell: impl Fn(usize, usize) -> Glyph
                     )
                 };
             if edge || blank_next {
-                exits.possible = true;
+                exit = true;
                 exits.certain |= within(set, exit_glyphs) && (edge || surely_blank_next);
             }
-            if exits.certain {
-                return exits;
-            }
+        }
+        if exit {
+            exits.possible = true;
+            exits.cells.push((x, y));
+        }
+        if exits.certain {
+            return exits;
         }
     }
     exits
 }
 
-/// Whether a map has an exit in some outcome of its transforms, and in every one.
-#[derive(Debug, Clone, Copy, Default)]
+/// Whether a map has an exit in some outcome of its transforms, and in every one, and the
+/// cells that may be one.
+#[derive(Debug, Clone, Default)]
 struct Exits {
     possible: bool,
     certain: bool,
+    cells: Vec<(usize, usize)>,
 }
 
 fn char_bit(c: char) -> Glyphs {

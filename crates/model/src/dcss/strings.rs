@@ -20,12 +20,36 @@ pub fn strip_tag(text: &mut String, tag: &str) -> bool {
         text.clear();
         return true;
     }
-    let at = text
-        .find(&format!(" {tag} "))
-        .or_else(|| text.starts_with(&format!("{tag} ")).then_some(0))
+    let bytes = text.as_bytes();
+    let tag_bytes = tag.as_bytes();
+    // Most tags are absent: one search says so.
+    let Some(first) = find(bytes, tag_bytes, 0) else {
+        return false;
+    };
+    let spaced = |pos: usize| pos > 0 && bytes[pos - 1] == b' ';
+    let end = |pos: usize| pos + tag.len();
+    // ` tag ` anywhere, else `tag ` at the start, else the first ` tag` if it ends the text.
+    let mut inside = None;
+    let mut from = first;
+    while let Some(pos) = find(bytes, tag_bytes, from) {
+        if spaced(pos) && bytes.get(end(pos)) == Some(&b' ') {
+            inside = Some(pos - 1);
+            break;
+        }
+        from = pos + 1;
+    }
+    let at = inside
+        .or_else(|| (first == 0 && bytes.get(tag.len()) == Some(&b' ')).then_some(0))
         .or_else(|| {
-            text.find(&format!(" {tag}"))
-                .filter(|pos| pos + tag.len() + 1 == text.len())
+            let mut from = first;
+            let first_spaced = loop {
+                let pos = find(bytes, tag_bytes, from)?;
+                if spaced(pos) {
+                    break pos;
+                }
+                from = pos + 1;
+            };
+            (end(first_spaced) == bytes.len()).then_some(first_spaced - 1)
         });
     match at {
         Some(pos) => {
@@ -37,17 +61,31 @@ pub fn strip_tag(text: &mut String, tag: &str) -> bool {
     }
 }
 
+/// Where `needle` first occurs in `haystack` from `from` (specs are short: a plain scan).
+fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    let (&first, rest) = needle.split_first()?;
+    let mut at = from;
+    while at + needle.len() <= haystack.len() {
+        at += haystack[at..].iter().position(|&b| b == first)?;
+        if haystack[at + 1..].starts_with(rest) {
+            return Some(at);
+        }
+        at += 1;
+    }
+    None
+}
+
 /// Takes the first `prefix…` word (at the start or after a space) off `text` with the space
 /// after it, answering what follows the prefix up to the next space: crawl's
 /// `strip_tag_prefix`, which answers nothing alike for a missing tag and an empty value.
 pub fn strip_tag_prefix(text: &mut String, prefix: &str) -> String {
+    let bytes = text.as_bytes();
     let mut from = 0;
     let pos = loop {
-        let Some(found) = text[from..].find(prefix) else {
+        let Some(pos) = find(bytes, prefix.as_bytes(), from) else {
             return String::new();
         };
-        let pos = from + found;
-        if pos == 0 || is_space(text.as_bytes()[pos - 1]) {
+        if pos == 0 || is_space(bytes[pos - 1]) {
             break pos;
         }
         from = pos + 1;
@@ -103,6 +141,17 @@ mod tests {
         let mut text = "band".to_string();
         assert!(strip_tag(&mut text, "band"));
         assert_eq!(text, "");
+        let mut text = "band orc".to_string();
+        assert!(strip_tag(&mut text, "band"));
+        assert_eq!(text, "orc");
+        let mut text = "orc band".to_string();
+        assert!(strip_tag(&mut text, "band"));
+        assert_eq!(text, "orc");
+        let mut text = "orc xband".to_string();
+        assert!(!strip_tag(&mut text, "band"));
+        let mut text = "orc band x band".to_string();
+        assert!(strip_tag(&mut text, "band"));
+        assert_eq!(text, "orc x band");
     }
 
     #[test]
