@@ -193,7 +193,7 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
 }
 
 /// How many outcomes of the transforms are drawn when no cell is surely an exit.
-const EXIT_DRAWS: u32 = 64;
+const EXIT_DRAWS: u32 = 32;
 
 /// The most altars a temple vault may hold: the gods crawl 0.28.0 gives temples (measured).
 const TEMPLE_GODS: usize = 22;
