@@ -280,7 +280,7 @@ codes! {
     DC0012 Error Default "welcome-header" "WELCOME is accepted by crawl's grammar but can never compile: no Lua function backs it." "attempt to call global 'welcome' (a nil value)";
     DC0013 Error Default "lua-always-fails" "The vault's Lua calls error() unconditionally, so validation always fails." "";
     DC0014 Error Default "text-before-first-vault" "Text before the first NAME: that is not a comment, Lua or default-depth." "syntax error";
-    DC0015 Error Default "undefined-lua-function" "The vault's Lua calls, whenever it is built, a name that neither crawl's Lua, the vault's own, nor its file's Lua before it defines." "attempt to call global 'X' (a nil value)";
+    DC0017 Error Default "undefined-lua-function" "The vault's Lua calls, whenever it is built, a name that neither crawl's Lua, the vault's own, nor its file's Lua before it defines." "attempt to call global 'X' (a nil value)";
 
     // ---- crawl's header functions (run when the vault is validated) --------------------------
     DC0101 Error Default "bad-depth" "A depth range that crawl cannot read (not a number, reversed, malformed), or a `place:` tag's depth beyond its branch." "Bad depth: X";
@@ -331,7 +331,7 @@ codes! {
     DC0416 Warning Default "unknown-tag" "A TAGS word that is none of crawl's tags, that no other vault carries and that nothing asks for: likely a typo." "";
     DC0417 Warning Extra "header-order" "Headers out of the order crawl's reviewers ask for: NAME, TAGS, DEPTH/PLACE, ORIENT, MONS/KMONS, ITEM/KITEM, KFEAT, TILE/FTILE (reported with -W)." "";
     DC0418 Warning Default "weight-read-as-glyphs" "A SUBST or NSUBST replacement like `ab:10`: crawl takes a weight only after a lone glyph, so it reads every character, `:` and the digits included, as a glyph." "";
-    DC0419 Warning Default "lua-function-of-other-file" "The vault's Lua calls, whenever it is built, a name only another file's Lua defines: crawl has it only when it compiles that file in the same run, not from its cache." "attempt to call global 'X' (a nil value)";
+    DC0421 Warning Default "lua-function-of-other-file" "The vault's Lua calls, whenever it is built, a name only another file's Lua defines: crawl has it only when it compiles that file in the same run, not from its cache." "attempt to call global 'X' (a nil value)";
 
     // ---- resolving the vault for many seeds (levkit check --reachability) ----------------------
     DC0501 Warning Default "unreachable-pocket" "Some random outcomes of the vault, not all, wall off floor that no walk from its edges, exits and stairs reaches (crawl's debug placement reports an isolated area); floor walled off in every outcome is taken as the design." "Isolated area in vault";

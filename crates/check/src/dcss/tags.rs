@@ -529,7 +529,7 @@ pub fn check_lua_calls(index: &TagIndex, file: &[&TagFacts], at: usize) -> Vec<D
         }
         if later_here(name) {
             out.push(Diagnostic::new(
-                Code::DC0015,
+                Code::DC0017,
                 *range,
                 format!(
                     "attempt to call global '{name}' (a nil value): this file defines `{name}` only after the vault, and crawl runs a file's Lua in order; define it before the vault"
@@ -542,7 +542,7 @@ pub fn check_lua_calls(index: &TagIndex, file: &[&TagFacts], at: usize) -> Vec<D
             .find(|m| m.names.split(' ').any(|n| n == name))
         {
             out.push(Diagnostic::new(
-                Code::DC0419,
+                Code::DC0421,
                 *range,
                 format!(
                     "`{name}` comes from crawl's {}, which this file does not load: unless crawl compiles another file that loads it in the same run, `{name}` is nil and the vault fails (attempt to call global '{name}' (a nil value)); write `crawl_require(\"{}\")` before the vault",
@@ -553,7 +553,7 @@ pub fn check_lua_calls(index: &TagIndex, file: &[&TagFacts], at: usize) -> Vec<D
         }
         if index.lua_globals.contains(name) || crawl_files.contains(name) {
             out.push(Diagnostic::new(
-                Code::DC0419,
+                Code::DC0421,
                 *range,
                 format!(
                     "`{name}` is defined by another file's Lua, which crawl runs only when it compiles that file in the same run: read from crawl's cache, `{name}` is nil and the vault fails (attempt to call global '{name}' (a nil value)); define it in this file, before the vault"
@@ -562,7 +562,7 @@ pub fn check_lua_calls(index: &TagIndex, file: &[&TagFacts], at: usize) -> Vec<D
             continue;
         }
         let diagnostic = Diagnostic::new(
-            Code::DC0015,
+            Code::DC0017,
             *range,
             format!(
                 "attempt to call global '{name}' (a nil value): crawl 0.28.0's Lua has no `{name}`, so the vault never compiles"
