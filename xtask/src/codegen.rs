@@ -2,8 +2,8 @@
 //!
 //! - `crates/model/src/nethack/tables.rs`, from the NetHack 3.4.3 tables in the corpus
 //!   (skipped, loudly, when the corpus is absent);
-//! - `crates/model/src/dcss/tables.rs`, from the DCSS 0.28.0 tables in the corpus (skipped,
-//!   loudly, when the corpus is absent);
+//! - `crates/model/src/dcss/tables.rs`, from the DCSS 0.28.0 tables in the corpus and in
+//!   `test-data/dcss-des/tables` (skipped, loudly, when the corpus is absent);
 //! - `docs/diagnostics.md`, from the diagnostic catalog in `crates/diagnostics`;
 //! - the editors' dialect table (`editors/vscode/src/generated/dialects.ts`,
 //!   `editors/nvim/lua/levkit/dialects.lua`) and the cases their fallback detectors are tested
@@ -44,6 +44,11 @@ pub const DCSS_TABLES_PATH: &str = "crates/model/src/dcss/tables.rs";
 /// Where the DCSS 0.28.0 tables are in the corpus.
 pub fn dcss_tables_dir(corpus: &Path) -> PathBuf {
     corpus.join("dcss-0.28.0/tables")
+}
+
+/// Where the project's own DCSS 0.28.0 tables are (the values of spec modifiers).
+pub fn dcss_project_tables_dir() -> PathBuf {
+    workspace_root().join("test-data/dcss-des/tables")
 }
 
 /// Where the NetHack 3.4.3 tables are in the corpus.
@@ -131,7 +136,7 @@ fn generate() -> Result<Vec<Generated>, String> {
     if dir.is_dir() {
         files.push(Generated {
             path: DCSS_TABLES_PATH,
-            contents: dcss_tables::generate(&dir)?,
+            contents: dcss_tables::generate(&dir, &dcss_project_tables_dir())?,
         });
     } else {
         skip_notice(&dir);
@@ -175,7 +180,8 @@ mod tests {
         }
         for source in [
             tables::generate(&dir).expect("the tables are readable"),
-            dcss_tables::generate(&dcss).expect("the DCSS tables are readable"),
+            dcss_tables::generate(&dcss, &dcss_project_tables_dir())
+                .expect("the DCSS tables are readable"),
         ] {
             check_rustfmt_clean(&source);
         }

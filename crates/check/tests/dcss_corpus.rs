@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use levkit_check::dcss::{
-    Context, TagFacts, TagIndex, check_global, check_tags, check_vault, tag_facts,
+    Context, TagFacts, TagIndex, check_global, check_lua_calls, check_tags, check_vault, tag_facts,
 };
 use levkit_diagnostics::{Diagnostic, LineIndex, TextSize};
 use levkit_model::dcss::{Segment, lower, lower_flat};
@@ -69,11 +69,19 @@ fn crawls_own_vaults_have_no_errors() {
         }
     }
     let index = TagIndex::new(facts.iter().map(|(_, _, f)| f));
-    for (i, start, facts) in &facts {
+    for (n, (i, start, segment_facts)) in facts.iter().enumerate() {
+        // The facts of the segment's file, and the segment's place among them.
+        let first = facts.iter().position(|(j, _, _)| j == i).unwrap_or(n);
+        let file: Vec<&TagFacts> = facts
+            .iter()
+            .filter(|(j, _, _)| j == i)
+            .map(|(_, _, f)| f)
+            .collect();
         found.extend(
-            check_tags(&index, facts)
-                .iter()
-                .map(|d| (*i, levkit_syntax::dcss::shifted(d, *start))),
+            check_tags(&index, segment_facts)
+                .into_iter()
+                .chain(check_lua_calls(&index, &file, n - first))
+                .map(|d| (*i, levkit_syntax::dcss::shifted(&d, *start))),
         );
     }
     let mut errors = Vec::new();

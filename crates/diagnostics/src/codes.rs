@@ -287,30 +287,31 @@ codes! {
     DC0014 Error Default "text-before-first-vault" "Text before the first NAME: (or between a default-depth: and the next NAME:) that is not a comment, Lua or default-depth: a header, a MAP, anything else." "syntax error";
     DC0015 Error Default "continuation-starts-with-comma" "A continuation line of a comma list (SUBST, MONS, ITEM...) that starts with a comma: end the line above with the comma instead." "syntax error";
     DC0016 Error Default "unreadable-tab-in-map" "A map line with a tab that crawl cannot read: a lone blank before the tab, or after it a `#` or a blank followed by more text." "Unexpected character sequence.";
+    DC0017 Error Default "undefined-lua-function" "The vault's Lua calls, whenever it is built, a name that neither crawl's Lua, the vault's own, nor its file's Lua before it defines." "attempt to call global 'X' (a nil value)";
 
     // ---- crawl's header functions (run when the vault is validated) --------------------------
-    DC0101 Error Default "bad-depth" "A depth range that crawl cannot read (not a number, reversed, malformed)." "Bad depth: X";
-    DC0102 Error Default "unknown-branch" "A branch name that crawl 0.28.0 does not know (names are case-sensitive)." "Unknown branch: 'X'";
+    DC0101 Error Default "bad-depth" "A depth range that crawl cannot read (not a number, reversed, malformed), or a `place:` tag's depth beyond its branch." "Bad depth: X";
+    DC0102 Error Default "unknown-branch" "A branch name that crawl 0.28.0 does not know, in DEPTH, PLACE or a `place:` tag (names are case-sensitive)." "Unknown branch: 'X'";
     DC0103 Error Default "bad-default-depth" "default-depth: holds a depth list crawl cannot read." "Bad default-depth: X";
     DC0104 Error Default "bad-orient" "ORIENT takes float, encompass, north, south, east, west, northeast, northwest, southeast, southwest or centre." "Bad orient: X";
     DC0105 Error Default "chance-out-of-range" "A CHANCE is outside 0..10000 (0% to 100%)." "Chance must be in the range [0,10000]";
     DC0106 Error Default "negative-weight" "A WEIGHT below zero." "Bad weight: N (must be >= 0)";
     DC0107 Error Default "missing-separator" "A glyph spec without `=` or `:` between the glyphs and the value." "malformed declaration - must use = or : in 'X'";
     DC0108 Error Default "missing-value" "A glyph spec with nothing after its `=` or `:`." "no substitute defined in 'X'";
-    DC0109 Error Default "bad-weight-specifier" "A replacement weight `g:N` whose N is not a positive whole number." "Invalid weight specifier in \"X\"";
-    DC0110 Error Default "bad-nsubst" "An NSUBST segment whose count is not a positive number or `*`." "Bad NSUBST spec: X (Illegal spec: Y)";
+    DC0109 Error Default "bad-weight-specifier" "A weight whose N is not a whole number above 0: `g:N` in SUBST and NSUBST, `name:N` in COLOUR, the tile headers, KPROP, FHEIGHT and SUBVAULT." "Invalid weight specifier in \"X\"";
+    DC0110 Error Default "bad-nsubst" "An NSUBST segment whose count is 0 or not a whole number (`*` and -1 take every remaining cell; another negative count takes none)." "Bad NSUBST spec: X (Illegal spec: Y)";
     DC0111 Error Default "shuffle-length-mismatch" "SHUFFLE blocks separated by `/` differ in length." "block shuffle segment length mismatch";
     DC0112 Error Default "shuffle-comma" "A shuffle() call from Lua holds a comma; use `/` for blocks or one call per shuffle." "use / for block shuffle, or multiple SHUFFLE: lines";
     DC0113 Error Default "clear-nothing" "CLEAR without glyphs." "no glyphs specified for clearing";
-    DC0114 Error Default "unknown-colour" "A colour that crawl 0.28.0 does not know for this header." "bad spec: 'X' in 'Y'";
-    DC0115 Error Default "unknown-tile" "A tile name that crawl 0.28.0 does not know." "bad spec: 'X' in 'Y'";
-    DC0116 Error Default "unknown-feature" "A KFEAT feature, trap or shop that crawl 0.28.0 does not know." "no features matching \"X\"";
+    DC0114 Error Default "unknown-colour" "A colour that crawl 0.28.0 does not know for this header or a monster's `col:`." "bad spec: 'X' in 'Y'";
+    DC0115 Error Default "unknown-tile" "A tile name that crawl 0.28.0 does not know, in a tile header or a monster's or item's `tile:`/`wtile:`." "bad spec: 'X' in 'Y'";
+    DC0116 Error Default "unknown-feature" "A KFEAT feature, trap or shop that crawl 0.28.0 does not know (or a mimic tag without its feature)." "no features matching \"X\"";
     DC0117 Error Default "unknown-mask-flag" "A KMASK flag crawl does not know." "Unknown flag: 'X'";
     DC0118 Error Default "unknown-property" "A KPROP property crawl does not know." "bad spec: 'X' in 'Y'";
-    DC0119 Error Default "unknown-monster" "A monster name crawl 0.28.0 does not know, or cannot place." "unknown monster: \"X\"";
-    DC0120 Error Default "bad-monster-spec" "A MONS/KMONS modifier crawl rejects (equipment on a monster without hands, too many `;`...)." "";
-    DC0121 Error Default "unknown-item" "An item name crawl 0.28.0 does not know." "Bad item name: 'X'";
-    DC0122 Error Default "bad-item-spec" "An ITEM/KITEM modifier crawl rejects." "";
+    DC0119 Error Default "unknown-monster" "A monster name crawl 0.28.0 does not know, or cannot place; a tag crawl does not know stays in the name." "unknown monster: \"X\"";
+    DC0120 Error Default "bad-monster-spec" "A MONS/KMONS modifier crawl rejects: items a monster cannot carry, too many `;`, an unknown spell, god, enchantment or summon type, a summon without `dur:`..." "";
+    DC0121 Error Default "unknown-item" "An item name or class crawl 0.28.0 does not know (a tag crawl does not know stays in the name), or a corpse the monster cannot leave." "Bad item name: 'X'";
+    DC0122 Error Default "bad-item-spec" "An ITEM/KITEM modifier crawl rejects: an ego the item cannot take (one crashes the game), a bad weight, level or identify status, a randbook's school, size or spells, an unknown god..." "";
     DC0123 Error Default "subvault-equals" "SUBVAULT takes `:` between the glyphs and the tags, never `=`." "SUBVAULT does not support '='. Use ':' instead.";
     DC0124 Error Default "bad-height" "FHEIGHT takes whole numbers, with optional `:weight`." "bad spec: 'X' in 'Y'";
     DC0125 Error Default "shuffle-nothing" "A SHUFFLE item without glyphs." "";
@@ -323,6 +324,8 @@ codes! {
     DC0205 Error Default "map-too-big" "The map is larger than its orientation allows (80x70 in all; 76x66 for floats; 53 wide or 46 high for the edges; 53x46 for corners, centre and floats)." "Map 'X' is too big: WxH - max 80x70";
     DC0206 Error Default "no-exits" "No cell of the map can be an exit (a stair, or a passable, door or `@` cell on the border or next to a blank)." "Map 'X' has no (possible) exits; use TAGS: no_exits if this is intentional";
     DC0207 Error Default "not-placeable" "The vault has no DEPTH, no PLACE, no default-depth and no tag that could select it." "Map 'X' has no DEPTH, no PLACE and no selectable tag in 'T'";
+    DC0208 Error Default "temple-altar-kfeat" "A temple vault gives its altar glyph `B` a KFEAT (crawl places the temple's altars itself)." "Can't change feat 'B' in temple (KFEAT)";
+    DC0209 Error Default "temple-too-many-altars" "A temple vault holds more altars (`B`) than the 22 gods a temple can have." "Temple vault has too many altars";
 
     // ---- problems crawl misses ------------------------------------------------------------------
     DC0401 Warning Default "dropped-item-alternative" "An ITEM/KITEM alternative crawl cannot read, which it drops silently because a later alternative is valid." "";
@@ -337,9 +340,11 @@ codes! {
     DC0418 Warning Default "weight-read-as-glyphs" "A SUBST or NSUBST replacement like `ab:10`: crawl takes a weight only after a lone glyph, so it reads every character, `:` and the digits included, as a glyph." "";
     DC0419 Warning Default "tab-in-map" "A tab in a map line: crawl ends the row there and drops the rest of the line (all of it when the tab comes first), printing what it drops." "";
     DC0420 Warning Default "header-in-map" "A map line that reads as a header (NAME:, DEPTH:...): ENDMAP is likely missing above it, and crawl takes every line up to the next ENDMAP as map rows." "";
+    DC0421 Warning Default "lua-function-of-other-file" "The vault's Lua calls, whenever it is built, a name only another file's Lua defines: crawl has it only when it compiles that file in the same run, not from its cache." "attempt to call global 'X' (a nil value)";
 
     // ---- resolving the vault for many seeds (levkit check --reachability) ----------------------
     DC0501 Warning Default "unreachable-pocket" "Some random outcomes of the vault, not all, wall off floor that no walk from its edges, exits and stairs reaches (crawl's debug placement reports an isolated area); floor walled off in every outcome is taken as the design." "Isolated area in vault";
+    DC0502 Warning Default "exits-by-chance" "The map has exits in some outcomes of its transforms, but no cell is surely an exit in all: crawl checks the outcome it draws when it compiles the vault, so it fails at random." "Map 'X' has no (possible) exits; use TAGS: no_exits if this is intentional";
 
     // ---- across files --------------------------------------------------------------------------
     DC0301 Error Default "duplicate-vault-name" "Two vaults share a name (names are global across every file crawl loads)." "Map named 'X' already loaded at F:L";

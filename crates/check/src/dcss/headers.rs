@@ -7,7 +7,7 @@ use levkit_model::dcss::tables::{BRANCHES, COLOURS, TILES, WORDS};
 use levkit_model::dcss::{Arg, HeaderLine, Vault, depth};
 use levkit_syntax::dcss::Header;
 
-use super::{did_you_mean, exact_range_in, names, range_in};
+use super::{did_you_mean, exact_range_in, range_in, specs};
 
 pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     for header in &vault.headers {
@@ -22,9 +22,10 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A Lua line that calls a header function with one literal string, `subst("x = y")`: the
-/// header it stands for, with the string as its argument (crawl checks it the same way; only
-/// the header line splits lists at commas).
+/// A Lua line that calls a header function with literals, `subst("x = y")` or `chance(50)`:
+/// the header it stands for, with the string as its argument (crawl checks it the same way;
+/// only the header line splits lists at commas), or CHANCE and WEIGHT with their number and
+/// depths.
 fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
     let text = &line.text;
     let start = text.len() - text.trim_start().len();
@@ -48,16 +49,51 @@ fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
         "depth" => Header::Depth,
         "place" => Header::Place,
         "orient" => Header::Orient,
+        "mons" => Header::Mons,
+        "item" => Header::Item,
+        "chance" => Header::Chance,
+        "weight" => Header::Weight,
         _ => return None,
+    };
+    let numbers = matches!(header, Header::Chance | Header::Weight);
+    let at = |offset: usize, len: usize| {
+        let from = line.range.start() + rowan::TextSize::from(offset as u32);
+        rowan::TextRange::at(from, rowan::TextSize::from(len as u32))
     };
     let after = rest[name_len..].trim_start();
     let parenthesised = after.starts_with('(');
-    let after = after.strip_prefix('(').unwrap_or(after).trim_start();
-    let quote = after.chars().next().filter(|c| *c == '"' || *c == '\'')?;
-    let body = &after[1..];
-    let close = body.find(quote)?;
-    let literal = &body[..close];
-    let tail = body[close + 1..].trim_start();
+    let inner = after.strip_prefix('(').unwrap_or(after).trim_start();
+    // The first argument: a string, or (CHANCE and WEIGHT, in parentheses) a number.
+    let (first, first_at, tail) = if let Some((literal, tail)) = string_literal(inner) {
+        (literal, text.len() - inner.len() + 1, tail)
+    } else if numbers && parenthesised {
+        let len = inner
+            .bytes()
+            .enumerate()
+            .take_while(|&(i, b)| b.is_ascii_digit() || b == b'.' || (i == 0 && b == b'-'))
+            .count();
+        if len == 0 {
+            return None;
+        }
+        (&inner[..len], text.len() - inner.len(), &inner[len..])
+    } else {
+        return None;
+    };
+    // CHANCE and WEIGHT may name depths after a comma.
+    let mut depths = None;
+    let mut tail = tail.trim_start();
+    if numbers
+        && parenthesised
+        && let Some(more) = tail.strip_prefix(',')
+    {
+        let more = more.trim_start();
+        let (literal, after) = string_literal(more)?;
+        depths = Some(levkit_model::Spanned::new(
+            literal.to_string(),
+            at(text.len() - more.len() + 1, literal.len()),
+        ));
+        tail = after.trim_start();
+    }
     // The call must end on this line: `kfeat("a" ..` followed by more text on the next line
     // is not a literal call.
     let tail = match tail.strip_prefix(')') {
@@ -65,23 +101,45 @@ fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
         None if parenthesised => return None,
         None => tail.trim(),
     };
-    if literal.contains('\\') || !(tail.is_empty() || tail == ";" || tail.starts_with("--")) {
+    if first.contains('\\') || !(tail.is_empty() || tail == ";" || tail.starts_with("--")) {
         return None;
     }
-    let literal_start = text.len() - body.len();
-    let from = line.range.start() + rowan::TextSize::from(literal_start as u32);
-    let range = rowan::TextRange::at(from, rowan::TextSize::of(literal));
+    let range = at(first_at, first.len());
+    if numbers {
+        let number = first.trim().to_string();
+        return Some(HeaderLine {
+            header,
+            keyword: range,
+            range,
+            args: Vec::new(),
+            numbers: vec![levkit_model::dcss::NumberItem {
+                number: levkit_model::Spanned::new(number, range),
+                percent: false,
+                depths,
+                range,
+                emit_line: line.line,
+            }],
+        });
+    }
     Some(HeaderLine {
         header,
         keyword: range,
         range,
         args: vec![Arg {
-            text: literal.to_string(),
+            text: first.to_string(),
             range,
             line: line.line,
         }],
         numbers: Vec::new(),
     })
+}
+
+/// A quoted Lua string at the start of `text` (no escapes), and the text after it.
+fn string_literal(text: &str) -> Option<(&str, &str)> {
+    let quote = text.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let body = &text[1..];
+    let close = body.find(quote)?;
+    Some((&body[..close], &body[close + 1..]))
 }
 
 pub(super) fn spec_error(arg: &Arg, error: SpecError, out: &mut Vec<Diagnostic>) {
@@ -100,7 +158,9 @@ pub(super) fn spec_error(arg: &Arg, error: SpecError, out: &mut Vec<Diagnostic>)
         SpecErrorKind::MissingSeparator => "; write the glyphs, then `=` or `:`, then the value",
         SpecErrorKind::MissingValue => "; write what the glyphs become after the separator",
         SpecErrorKind::BadWeight => "; a weight is a whole number above 0, as in `x:5`",
-        SpecErrorKind::BadNsubst => "; a segment is `count = glyphs` with a count above 0, or `*`",
+        SpecErrorKind::BadNsubst => {
+            "; a segment is `count = glyphs` with a whole number other than 0 as its count, or `*`"
+        }
         _ => "",
     };
     out.push(Diagnostic::new(
@@ -268,9 +328,9 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
                     Ok(keyed) => {
                         let value = keyed.value_range.clone();
                         match header.header {
-                            Header::KFeat => names::kfeat(arg, value, out),
-                            Header::KMons => names::monster_list(arg, value, out),
-                            _ => names::item_list(arg, value, out),
+                            Header::KFeat => specs::kfeat(arg, value, out),
+                            Header::KMons => specs::monster_list(arg, value, out),
+                            _ => specs::item_list(arg, value, out),
                         }
                     }
                 }
@@ -278,12 +338,12 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
         }
         Header::Mons => {
             for arg in &header.args {
-                names::monster_slot(arg, 0..arg.text.len(), out);
+                specs::monster_slot(arg, 0..arg.text.len(), out);
             }
         }
         Header::Item => {
             for arg in &header.args {
-                names::item_slot(arg, 0..arg.text.len(), out);
+                specs::item_slot(arg, 0..arg.text.len(), out);
             }
         }
     }

@@ -13,6 +13,7 @@ use std::cell::RefCell;
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
 use levkit_model::dcss::lua::{Statement, authored_statements, chunk_body};
+use levkit_model::dcss::tables::LUA_MODULES;
 use levkit_model::dcss::{Global, Vault};
 use levkit_syntax::dcss::Chunk;
 
@@ -365,6 +366,106 @@ fn nesting(line: &str, in_long: &mut bool) -> i32 {
         i += 1;
     }
     delta
+}
+
+const KEYWORDS: &[&str] = &[
+    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in", "local",
+    "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+];
+
+/// The identifier at the start of `text`, if any.
+fn identifier(text: &str) -> Option<&str> {
+    let len = text
+        .bytes()
+        .enumerate()
+        .take_while(|&(i, b)| b == b'_' || b.is_ascii_alphabetic() || (i > 0 && b.is_ascii_digit()))
+        .count();
+    (len > 0).then(|| &text[..len])
+}
+
+/// The names a line of Lua may define (leniently: a function's name, a local's, any name
+/// assigned to), so that a call of one is never taken for a call of an undefined name.
+/// (`crawl_require("dlua/x.lua")` defines the names of that module; one levkit does not know
+/// may define any name: `*`.)
+pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
+    let code = line.split("--").next().unwrap_or("");
+    if let Some(at) = code.find("crawl_require") {
+        let argument = code[at + "crawl_require".len()..]
+            .trim_start()
+            .trim_start_matches('(')
+            .trim_start();
+        let module = argument
+            .strip_prefix(['"', '\''])
+            .and_then(|m| m.split(['"', '\'']).next());
+        match module.and_then(|m| LUA_MODULES.iter().find(|l| l.module == m)) {
+            Some(found) => out.extend(
+                found
+                    .names
+                    .split(' ')
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_string),
+            ),
+            None => out.push("*".to_string()),
+        }
+    }
+    let mut rest = code;
+    let mut previous = "";
+    while let Some(start) = rest.find(|c: char| c == '_' || c.is_ascii_alphabetic()) {
+        let before = rest[..start].chars().next_back();
+        let word = identifier(&rest[start..]).unwrap_or("");
+        let after = rest[start + word.len()..].trim_start();
+        // `x.name` and `x:name` are fields, not names.
+        let field = before.is_some_and(|c| c == '.' || c == ':');
+        if !field && !KEYWORDS.contains(&word) {
+            let assigned = after.starts_with('=') && !after.starts_with("==");
+            let listed = after.starts_with(',');
+            let named = rest[..start].trim().is_empty() && matches!(previous, "function" | "local");
+            if assigned || listed || named {
+                out.push(word.to_string());
+            }
+        }
+        previous = word;
+        rest = &rest[start + word.len().max(1)..];
+    }
+}
+
+/// The names the vault's main chunk calls at its top level, so on every build, each with the
+/// range of the name: statements that start with a call of a plain name (`name(...)`,
+/// `name "..."`, `name {...}`), or assign one's result (`local x = name(...)`).
+pub(super) fn top_level_calls(vault: &Vault) -> Vec<(String, TextRange)> {
+    let mut depth = 0;
+    let mut in_long = false;
+    let mut out = Vec::new();
+    for lua in vault.lua.iter().filter(|l| l.chunk == Chunk::Main) {
+        for line in &lua.lines {
+            if depth == 0 && !in_long {
+                let text = line.text.trim_start();
+                let mut start = line.text.len() - text.len();
+                let mut statement = text;
+                // `[local] x = name(...)`
+                let local = statement.strip_prefix("local ").map(str::trim_start);
+                if let Some(target) = identifier(local.unwrap_or(statement)) {
+                    let after = local.unwrap_or(statement)[target.len()..].trim_start();
+                    if after.starts_with('=') && !after.starts_with("==") {
+                        let value = after[1..].trim_start();
+                        start = line.text.len() - value.len();
+                        statement = value;
+                    }
+                }
+                if let Some(name) = identifier(statement)
+                    && !KEYWORDS.contains(&name)
+                {
+                    let after = statement[name.len()..].trim_start();
+                    if after.starts_with(['(', '"', '\'', '{']) || after.starts_with("[[") {
+                        let at = line.range.start() + TextSize::from(start as u32);
+                        out.push((name.to_string(), TextRange::at(at, TextSize::of(name))));
+                    }
+                }
+            }
+            depth += nesting(&line.text, &mut in_long);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -17,13 +17,16 @@ mod lua;
 mod lua_syntax;
 mod names;
 mod order;
+mod specs;
 mod tags;
 mod vault;
 
 pub use glyphs::{has_default_meaning, lua_may_rewrite, slot_glyph};
 #[doc(hidden)]
 pub use lua::quick_check_misses as lua_quick_check_misses;
-pub use tags::{TagFacts, TagIndex, check_tags, crawl_tag_words, is_crawl_tag, tag_facts};
+pub use tags::{
+    TagFacts, TagIndex, check_lua_calls, check_tags, crawl_tag_words, is_crawl_tag, tag_facts,
+};
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::dcss::{Arg, Global, Vault};

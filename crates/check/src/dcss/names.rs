@@ -1,90 +1,11 @@
-//! Monster, item and feature specs against crawl 0.28.0's catalogues: the name left once the
-//! spec's tags (`w:5`, `att:friendly`, `generate_awake`...) are taken off, in every form crawl
-//! knows (`orc zombie`, `seven-headed hydra`, `any weapon`, `orc corpse`, `web`...).
+//! Monster names against crawl 0.28.0's catalogues, in every form crawl knows (`orc zombie`,
+//! `seven-headed hydra`, `red draconian knight`, `any demon`...), as `specs` reads them once a
+//! spec's tags are off.
 
-use std::ops::Range;
-
-use levkit_diagnostics::{Code, Diagnostic};
-use levkit_model::dcss::Arg;
-use levkit_model::dcss::tables::{
-    FEATURE_FORMS, FEATURES, ITEMS, MONSTERS, REJECTED_ITEMS, REJECTED_MONSTERS,
-};
-
-use super::{did_you_mean, name_range, range_in};
-
-/// Splits `arg.text[span]` at `separator`, answering each piece's trimmed span.
-fn pieces(text: &str, span: Range<usize>, separator: char) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let mut start = span.start;
-    for piece in text[span.clone()].split(separator) {
-        let lead = piece.len() - piece.trim_start().len();
-        let s = start + lead;
-        out.push(s..s + piece.trim().len());
-        start += piece.len() + separator.len_utf8();
-    }
-    out
-}
-
-/// A tag of a spec: `key:value` with a lowercase key, or one of the flag words.
-fn is_tag(word: &str, flags: &[&str]) -> bool {
-    if flags.contains(&word) || word.starts_with("n_") || word.starts_with("name_") {
-        return true;
-    }
-    match word.split_once(':') {
-        Some((key, _)) => {
-            !key.is_empty()
-                && key
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b == b'_' || b.is_ascii_digit())
-        }
-        None => false,
-    }
-}
-
-/// The words of a spec that are not tags, joined by single spaces (`name:` and the like take
-/// one word, spaces written as `_`).
-fn name_of(spec: &str, flags: &[&str]) -> String {
-    spec.split_whitespace()
-        .filter(|word| !is_tag(word, flags))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-const MONSTER_FLAGS: &[&str] = &[
-    "generate_awake",
-    "patrolling",
-    "band",
-    "seen",
-    "always_corpse",
-    "never_corpse",
-    "god_gift",
-    "summoned",
-    "actual",
-];
-
-const ITEM_FLAGS: &[&str] = &[
-    "never_decay",
-    "good_item",
-    "star_item",
-    "mundane",
-    "damaged",
-    "randart",
-    "useful",
-    "unobtainable",
-    "mimic",
-    "no_pickup",
-    "no_uniq",
-    "allow_uniq",
-    "acquire",
-    "randbook",
-    "unrand",
-    "cursed",
-];
-
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::LazyLock;
 
-use levkit_model::dcss::tables::Monster;
+use levkit_model::dcss::tables::{MONSTERS, Monster, REJECTED_MONSTERS};
+use rustc_hash::FxHashMap as HashMap;
 
 /// The monsters by lowercase name.
 static MONSTERS_BY_NAME: LazyLock<HashMap<String, &'static Monster>> = LazyLock::new(|| {
@@ -92,16 +13,6 @@ static MONSTERS_BY_NAME: LazyLock<HashMap<String, &'static Monster>> = LazyLock:
         .iter()
         .map(|m| (m.name.to_lowercase(), m))
         .collect()
-});
-
-/// Item keys, and unrandart names as crawl also matches them (`_` for spaces, no quotes).
-static ITEM_KEYS: LazyLock<HashSet<String>> = LazyLock::new(|| {
-    let mut keys: HashSet<String> = ITEMS.iter().map(|i| i.key.to_string()).collect();
-    for item in ITEMS.iter().filter(|i| i.class == "unrandart") {
-        keys.insert(simplified(item.name));
-        keys.insert(simplified(item.key));
-    }
-    keys
 });
 
 fn monster(name: &str) -> Option<&'static Monster> {
@@ -112,32 +23,23 @@ fn monster_named(name: &str) -> bool {
     monster(name).is_some()
 }
 
-/// Whether crawl reads `name` (lowercase, `_` as spaces, tags removed) as a monster.
+/// Whether crawl's `mons_by_name` reads `name` (tags off, `_` read as spaces, `random` as
+/// `any`) as a monster. Its own forms are matched as written (`Orc Zombie` fails); only the
+/// names of the table match in any case.
 fn is_monster(name: &str) -> bool {
     let name = name.trim();
     if name.is_empty() {
         return false;
     }
-    let name = name.replace("random", "any");
-    let name = name.as_str();
     if matches!(
         name,
         "nothing"
             | "any"
-            | "0"
-            | "8"
-            | "9"
             | "any monster"
             | "any demon"
             | "pandemonium lord"
             | "small abomination"
             | "large abomination"
-            | "zombie"
-            | "skeleton"
-            | "simulacrum"
-            | "spectral thing"
-            | "spectral"
-            | "spectre"
             | "bai suzhen dragon"
     ) {
         return true;
@@ -147,60 +49,126 @@ fn is_monster(name: &str) -> bool {
             return true;
         }
     }
-    if monster_named(name) {
-        return true;
-    }
-    // `3 orc`: a count before the name.
-    if let Some((count, rest)) = name.split_once(' ')
-        && count.bytes().all(|b| b.is_ascii_digit())
-        && is_monster(rest)
+    if matches!(
+        name,
+        "small zombie" | "large zombie" | "small skeleton" | "large skeleton"
+    ) || matches!(name, "small simulacrum" | "large simulacrum")
     {
+        return false;
+    }
+    if name.ends_with("-headed hydra") && !name.starts_with("spectral ") {
         return true;
     }
-    let derived = |suffix: &str, ok: fn(&Monster) -> bool| {
-        name.strip_suffix(suffix)
-            .and_then(|base| monster(base.trim()))
-            .is_some_and(ok)
-    };
-    if derived(" zombie", |m| m.zombie)
-        || derived(" skeleton", |m| m.skeleton)
-        || derived(" simulacrum", |m| m.simulacrum)
-        || derived(" spectre", |m| m.spectral)
-    {
+    if name.ends_with(" slime creature") {
         return true;
-    }
-    // The derived forms of the special forms (`seven-headed hydra simulacrum`).
-    for suffix in [" zombie", " skeleton", " simulacrum", " spectre"] {
-        if let Some(base) = name.strip_suffix(suffix)
-            && !monster_named(base)
-            && is_monster(base)
-        {
-            return true;
-        }
-    }
-    if let Some(base) = name.strip_prefix("spectral ")
-        && monster(base).is_some_and(|m| m.spectral)
-    {
-        return true;
-    }
-    if let Some(heads) = name.strip_suffix("-headed hydra") {
-        return !heads.is_empty();
     }
     if let Some(base) = name.strip_suffix("-shaped pillar of salt") {
         return is_monster(base);
     }
-    if let Some(base) = name.strip_suffix("-shaped block of ice") {
-        return is_monster(base);
+    if let Some(at) = name.find(" mutant beast") {
+        return is_mutant_beast(&name[..at]);
     }
-    if name.ends_with(" slime creature")
-        || name.ends_with("mutant beast")
-        || name.ends_with("ugly thing")
-        || name.contains("draconian")
-        || name.starts_with("serpent of hell ")
+    if name.contains(" ugly thing")
+        && let Some((colour, rest)) = name.split_once(' ')
+        && UGLY_THING_COLOURS.contains(&colour)
     {
+        return is_monster(rest);
+    }
+    if zombie_form(name) == Some(true) {
         return true;
     }
-    false
+    if name.contains("draconian") {
+        return is_draconian(name);
+    }
+    if name.contains("serpent of hell ") {
+        // crawl reads the flavour 16 characters in, by its branch's first three letters.
+        let flavour = name.get(16..).unwrap_or("").to_lowercase();
+        return ["geh", "coc", "dis", "tar"]
+            .iter()
+            .any(|b| flavour.starts_with(b));
+    }
+    monster_named(name) && !TABLE_FORMS.iter().any(|f| f.eq_ignore_ascii_case(name))
+}
+
+/// Names of the monster table that crawl reads only in its own forms above, as written.
+const TABLE_FORMS: &[&str] = &[
+    "bai suzhen dragon",
+    "serpent of hell gehenna",
+    "serpent of hell cocytus",
+    "serpent of hell dis",
+    "serpent of hell tartarus",
+];
+
+const UGLY_THING_COLOURS: &[&str] = &["red", "brown", "green", "cyan", "purple", "white"];
+
+/// `<m> zombie`, `<m> skeleton`, `<m> simulacrum`, `<m> spectre`, `spectral <m>`: whether
+/// crawl makes it from `<m>` (`None` when `name` is none of these forms).
+fn zombie_form(name: &str) -> Option<bool> {
+    type Ok = fn(&Monster) -> bool;
+    let forms: [(&str, Ok); 4] = [
+        (" zombie", |m| m.zombie),
+        (" skeleton", |m| m.skeleton),
+        (" simulacrum", |m| m.simulacrum),
+        (" spectre", |m| m.spectral),
+    ];
+    let (base, ok): (&str, Ok) = match forms.iter().find(|(suffix, _)| name.ends_with(suffix)) {
+        Some((suffix, ok)) => (&name[..name.len() - suffix.len()], *ok),
+        None => (name.strip_prefix("spectral ")?, |m| m.spectral),
+    };
+    let base = base.trim();
+    Some(match monster(base) {
+        Some(found) if !is_special_form(base) => ok(found),
+        // The special forms (`seven-headed hydra simulacrum`) as their own monster, but not
+        // a zombie of a zombie.
+        _ => zombie_form(base).is_none() && is_monster(base),
+    })
+}
+
+/// Whether `name` is one of the forms `is_monster` reads before the table.
+fn is_special_form(name: &str) -> bool {
+    name.ends_with("-headed hydra") || name.ends_with(" slime creature")
+}
+
+/// The words before ` mutant beast`: a tier, facets joined by `-`, or a tier and facets.
+fn is_mutant_beast(words: &str) -> bool {
+    const TIERS: &[&str] = &["larval", "juvenile", "mature", "elder", "primal"];
+    const FACETS: &[&str] = &["sting", "bat", "fire", "weird", "shock", "ox"];
+    let words = words.to_lowercase();
+    let words: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
+    let facets = |word: &str| {
+        word.split('-')
+            .filter(|f| !f.is_empty())
+            .all(|f| FACETS.contains(&f))
+    };
+    match words.as_slice() {
+        [one] => TIERS.contains(one) || facets(one),
+        [tier, last] => TIERS.contains(tier) && facets(last),
+        _ => false,
+    }
+}
+
+/// A draconian form crawl knows: a draconian's name, `[any] base ...`, `[any] [nonbase]
+/// draconian` or `<colour> draconian`, or a colour before a job (`red draconian knight`).
+fn is_draconian(name: &str) -> bool {
+    if monster_named(name) {
+        return true;
+    }
+    let name = name.strip_prefix("any ").unwrap_or(name);
+    if name.starts_with("base ") {
+        return true;
+    }
+    let name = name.strip_prefix("nonbase ").unwrap_or(name).trim();
+    if name == "draconian" || monster_named(name) {
+        return true;
+    }
+    let Some((colour, job)) = name.split_once(' ') else {
+        return false;
+    };
+    let colour_known =
+        colour == colour.to_lowercase() && monster_named(&format!("{colour} draconian"));
+    let job = job.trim();
+    let nonbase = job.to_lowercase().starts_with("draconian ") && monster_named(job);
+    colour_known && nonbase
 }
 
 /// The entries crawl keeps but cannot place, by ASCII-lowercase name (the first of a name wins).
@@ -220,327 +188,107 @@ fn rejected_monster(name: &str) -> Option<&'static str> {
         .copied()
 }
 
-/// One MONS slot, or one KMONS slot: `/`-separated alternatives; every bad one is an error.
-pub(super) fn monster_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    for alternative in pieces(&arg.text, span, '/') {
-        let spec = &arg.text[alternative.clone()];
-        // `spells:` goes first (its value holds `;`), then `;` parts the monster from its
-        // equipment, then the other tags.
-        let without_spells: Vec<&str> = spec
-            .split_whitespace()
-            .filter(|w| !w.starts_with("spells:"))
-            .collect();
-        let without_spells = without_spells.join(" ");
-        let mut parts = without_spells.split(';');
-        let base = name_of(parts.next().unwrap_or(""), MONSTER_FLAGS);
-        let equipment: Vec<&str> = parts.collect();
-        if equipment.len() > 1 {
-            out.push(Diagnostic::new(
-                Code::DC0120,
-                range_in(arg, alternative.clone()),
-                format!("Too many semi-colons for '{spec}' spec: one `;` separates the monster from its items"),
-            ));
-            continue;
-        }
-        let name = base.trim().replace('_', " ");
-        // Tags alone (`place:Snake:1`) ask for a random monster.
-        if name.is_empty() {
-            continue;
-        }
-        if let Some(message) = rejected_monster(&name) {
-            out.push(Diagnostic::new(
-                Code::DC0119,
-                range_in(arg, alternative.clone()),
-                format!("{message}: crawl 0.28.0 keeps this entry but cannot place it"),
-            ));
-        } else if !is_monster(&name.to_lowercase()) {
-            let diagnostic = Diagnostic::new(
-                Code::DC0119,
-                range_in(arg, alternative.clone()),
-                format!("unknown monster: \"{name}\": crawl 0.28.0 has no monster of that name"),
-            );
-            out.push(did_you_mean(
-                diagnostic,
-                &name,
-                name_range(arg, alternative.clone(), base.trim()),
-                MONSTERS.iter().map(|m| m.name),
-            ));
-        }
+/// What a monster name stands for, as far as its equipment goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum MonsterName {
+    /// A monster crawl picks when it places the vault (`any`, `lesser demon`, `nothing`...).
+    Random,
+    /// A monster of the tables, or one made from it (`orc zombie` carries what `orc` does).
+    Named(&'static str),
+    /// A made monster that carries nothing (simulacra, spectral things, a bare `zombie`).
+    Unequipped,
+    /// Another form crawl knows.
+    Other,
+}
+
+/// Why crawl rejects a monster name.
+pub(super) enum NameProblem {
+    /// An entry crawl keeps but cannot place, with crawl's message.
+    Dummy(&'static str),
+    Unknown,
+}
+
+/// A monster name as crawl reads it once the tags are off (any case, `_` for spaces).
+pub(super) fn monster_name(written: &str) -> Result<MonsterName, NameProblem> {
+    let name = written.trim().replace('_', " ");
+    if let Some(message) = rejected_monster(&name) {
+        return Err(NameProblem::Dummy(message));
     }
-}
-
-/// KMONS: comma-separated slots.
-pub(super) fn monster_list(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    for slot in pieces(&arg.text, span, ',') {
-        monster_slot(arg, slot, out);
+    let name = name.replace("random", "any");
+    if !is_monster(&name) {
+        return Err(NameProblem::Unknown);
     }
+    Ok(name_kind(&name.to_lowercase()))
 }
 
-const ITEM_CLASSES: &[&str] = &[
-    "weapon",
-    "weapons",
-    "armour",
-    "armor",
-    "missile",
-    "missiles",
-    "wand",
-    "wands",
-    "food",
-    "scroll",
-    "scrolls",
-    "jewellery",
-    "jewelry",
-    "ring",
-    "amulet",
-    "potion",
-    "potions",
-    "book",
-    "books",
-    "staff",
-    "staves",
-    "orb",
-    "misc",
-    "miscellaneous",
-    "rune",
-    "runes",
-    "gold",
-    "corpse",
-    "corpses",
-    "magical staff",
-    "manual",
-    "useful",
-    "good",
-];
-
-fn simplified(name: &str) -> String {
-    name.to_lowercase()
-        .replace('_', " ")
-        .replace(['\'', '"'], "")
-}
-
-/// Whether crawl reads `name` (tags removed) as an item.
-fn is_item(name: &str) -> bool {
-    let lower = name.to_lowercase();
-    let lower = lower.trim();
+fn name_kind(name: &str) -> MonsterName {
+    let named =
+        |base: &str| monster(base).map_or(MonsterName::Other, |m| MonsterName::Named(m.name));
     if matches!(
-        lower,
-        "random"
-            | "any"
-            | "%"
-            | "*"
-            | "|"
-            | "$"
-            | "gold"
-            | "nothing"
-            | "star_item"
-            | "superb_item"
-            | "corpse"
-            | "skeleton"
-            | ""
-    ) {
-        return true;
-    }
-    for prefix in ["any ", "random "] {
-        if let Some(class) = lower.strip_prefix(prefix) {
-            return class
-                .split(' ')
-                .all(|w| ITEM_CLASSES.contains(&w) || ITEM_CLASSES.contains(&class));
-        }
-    }
-    if ITEM_KEYS.contains(lower) || ITEM_KEYS.contains(&simplified(lower)) {
-        return true;
-    }
-    for suffix in [" corpse", " skeleton"] {
-        if let Some(base) = lower.strip_suffix(suffix)
-            && (monster(base).is_some_and(|m| {
-                if suffix == " corpse" {
-                    m.corpse
-                } else {
-                    m.item_skeleton
-                }
-            }) || is_monster(base))
-        {
-            return true;
-        }
-    }
-    false
-}
-
-/// Whether an item alternative is bad: crawl's message and whether the name is unknown (and
-/// worth a suggestion), or `None` when crawl reads it.
-fn bad_item(spec: &str) -> Option<(String, Option<String>)> {
-    let name = name_of(spec, ITEM_FLAGS);
-    if is_item(&name) {
-        return None;
-    }
-    // `acquire weapon`: a class, chosen as a god's gift.
-    let acquires = spec
-        .split_whitespace()
-        .any(|w| w == "acquire" || w.starts_with("acquire:"));
-    if acquires && ITEM_CLASSES.contains(&name.to_lowercase().as_str()) {
-        return None;
-    }
-    if let Some(rejected) = REJECTED_ITEMS
-        .iter()
-        .find(|i| i.name.eq_ignore_ascii_case(&name))
+        name,
+        "nothing" | "any" | "any monster" | "any demon" | "0" | "8" | "9"
+    ) || name.ends_with("lesser demon")
+        || name.ends_with("common demon")
+        || name.ends_with("greater demon")
     {
-        return Some((
-            format!("{}: removed from crawl 0.28.0", rejected.message),
-            None,
-        ));
+        return MonsterName::Random;
     }
-    Some((
-        format!("Bad item name: '{name}': crawl 0.28.0 has no item of that name"),
-        Some(name),
-    ))
-}
-
-/// One ITEM slot, or one KITEM item: `/`-separated alternatives. crawl drops a bad
-/// alternative silently when a later one is good, so only the last is an error; the others
-/// are warnings.
-pub(super) fn item_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    let alternatives = pieces(&arg.text, span, '/');
-    let last = alternatives.len().saturating_sub(1);
-    for (i, alternative) in alternatives.into_iter().enumerate() {
-        let spec = &arg.text[alternative.clone()];
-        if let Some((message, unknown)) = bad_item(spec) {
-            let (code, message) = if i == last {
-                (Code::DC0121, message)
-            } else {
-                (
-                    Code::DC0401,
-                    format!(
-                        "{message}; crawl silently drops this alternative because a later one is valid"
-                    ),
-                )
-            };
-            let mut diagnostic = Diagnostic::new(code, range_in(arg, alternative.clone()), message);
-            if let Some(name) = unknown {
-                diagnostic = did_you_mean(
-                    diagnostic,
-                    &name,
-                    name_range(arg, alternative, &name),
-                    ITEMS.iter().map(|i| i.name),
-                );
-            }
-            out.push(diagnostic);
-        }
+    if let Some(found) = monster(name) {
+        return MonsterName::Named(found.name);
+    }
+    if let Some((count, rest)) = name.split_once(' ')
+        && count.bytes().all(|b| b.is_ascii_digit())
+        && is_monster(rest)
+    {
+        return name_kind(rest);
+    }
+    if is_derived(name) {
+        return match name
+            .strip_suffix(" zombie")
+            .or_else(|| name.strip_suffix(" skeleton"))
+        {
+            Some(base) => match name_kind(base.trim()) {
+                MonsterName::Named(base) => MonsterName::Named(base),
+                _ => MonsterName::Other,
+            },
+            None => MonsterName::Unequipped,
+        };
+    }
+    if name.ends_with("-headed hydra") {
+        named("hydra")
+    } else if name.ends_with(" slime creature") {
+        named("slime creature")
+    } else if name.ends_with("-shaped pillar of salt") {
+        named("pillar of salt")
+    } else if name.ends_with("mutant beast") {
+        named("mutant beast")
+    } else if name.ends_with("ugly thing") {
+        named("ugly thing")
+    } else if name.starts_with("serpent of hell ") {
+        named("the Serpent of Hell")
+    } else {
+        MonsterName::Other
     }
 }
 
-/// KITEM: comma-separated items.
-pub(super) fn item_list(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    for item in pieces(&arg.text, span, ',') {
-        item_slot(arg, item, out);
-    }
+/// Whether `name` (lowercase) is a zombie, skeleton, simulacrum or spectral form.
+pub(super) fn is_derived(name: &str) -> bool {
+    [" zombie", " skeleton", " simulacrum", " spectre"]
+        .iter()
+        .any(|suffix| name.ends_with(suffix))
+        || name.starts_with("spectral ")
+        || matches!(
+            name,
+            "zombie" | "skeleton" | "simulacrum" | "spectral thing"
+        )
 }
 
-const FEATURE_FLAGS: &[&str] = &["mimic", "no_mimic"];
-
-/// KFEAT: `/`-separated alternatives, each a glyph, a feature, a trap or a shop.
-pub(super) fn kfeat(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    for alternative in pieces(&arg.text, span, '/') {
-        let spec = &arg.text[alternative.clone()];
-        if let Some((message, unknown)) = bad_feature(spec) {
-            let mut diagnostic =
-                Diagnostic::new(Code::DC0116, range_in(arg, alternative.clone()), message);
-            if let Some((name, kind)) = unknown {
-                let at = name_range(arg, alternative, &name);
-                diagnostic = match kind {
-                    FeatureKind::Trap => did_you_mean(
-                        diagnostic,
-                        &name,
-                        at,
-                        FEATURE_FORMS
-                            .iter()
-                            .filter(|f| f.kind == "trap form" && f.accepted)
-                            .map(|f| f.spec),
-                    ),
-                    FeatureKind::Feature => did_you_mean(
-                        diagnostic,
-                        &name,
-                        at,
-                        FEATURES.iter().filter(|f| f.accepted).map(|f| f.name),
-                    ),
-                };
-            }
-            out.push(diagnostic);
-        }
-    }
+/// The monster of the tables named `name` (case-insensitive).
+pub(super) fn monster_by_name(name: &str) -> Option<&'static Monster> {
+    monster(name)
 }
 
-/// What an unknown KFEAT name was meant to be.
-enum FeatureKind {
-    Trap,
-    Feature,
-}
-
-/// crawl's message on a bad KFEAT alternative, with the unknown name and its kind when a
-/// suggestion makes sense.
-fn bad_feature(spec: &str) -> Option<(String, Option<(String, FeatureKind)>)> {
-    let words: Vec<&str> = spec
-        .split_whitespace()
-        .filter(|w| {
-            !(FEATURE_FLAGS.contains(w)
-                || w.starts_with("w:")
-                || w.starts_with("weight:")
-                || w.starts_with("mimic:"))
-        })
-        .collect();
-    let name = words.join(" ");
-    if name.chars().count() == 1 {
-        return None;
-    }
-    let before_items = name.split(';').next().unwrap_or("").trim();
-    let shop_words: Vec<&str> = before_items
-        .split_whitespace()
-        .filter(|w| !(w.contains(':') || matches!(*w, "use_all" | "gozag")))
-        .collect();
-    if shop_words.contains(&"shop") {
-        if name.matches(';').count() > 1 {
-            return Some((format!("too many semi-colons for '{name}' spec"), None));
-        }
-        let form = shop_words.join(" ");
-        let known = FEATURE_FORMS
-            .iter()
-            .any(|f| f.kind == "shop form" && f.spec == form && f.accepted);
-        if !known {
-            let kind = form
-                .strip_suffix(" shop")
-                .or_else(|| form.strip_prefix("shop "))
-                .unwrap_or(&form);
-            return Some((
-                format!(
-                    "bad shop type: '{kind}': shops are weapon, armour, antique weapon, antique armour, antiques, jewellery, book, distillery, scroll, general, random or any"
-                ),
-                None,
-            ));
-        }
-        return None;
-    }
-    if name == "web" || name.ends_with(" trap") || name.starts_with("trap ") {
-        let known = FEATURE_FORMS
-            .iter()
-            .any(|f| f.kind == "trap form" && f.spec == name && f.accepted);
-        let lower = name.to_lowercase();
-        let known = known
-            || FEATURE_FORMS
-                .iter()
-                .any(|f| f.kind == "trap form" && f.spec.to_lowercase() == lower && f.accepted);
-        return (!known).then(|| {
-            (
-                format!("bad trap name: '{name}'"),
-                Some((name.clone(), FeatureKind::Trap)),
-            )
-        });
-    }
-    if FEATURES.iter().any(|f| f.name == name && f.accepted) {
-        return None;
-    }
-    Some((
-        format!(
-            "no features matching \"{name}\": crawl 0.28.0 has no feature of that name (they are written like rock_wall, altar_zin)"
-        ),
-        Some((name, FeatureKind::Feature)),
-    ))
+/// Every monster name, for suggestions.
+pub(super) fn monster_names() -> impl Iterator<Item = &'static str> {
+    MONSTERS.iter().map(|m| m.name)
 }

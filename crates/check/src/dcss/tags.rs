@@ -1,7 +1,9 @@
 //! Tags across the vaults of a run, which crawl never checks: a SUBVAULT asks for a tag that
 //! no vault carries (crawl fails when it places the vault: "No vault found for tag"), and a
 //! TAGS word that crawl does not know, that no other vault carries and that nothing asks for
-//! (a likely typo: `no_monster_gne` quietly does nothing).
+//! (a likely typo: `no_monster_gne` quietly does nothing). And the Lua names a vault calls
+//! when crawl compiles it, which must be crawl's own or defined before it in its file
+//! ([`check_lua_calls`]).
 //!
 //! Each segment is summed up on its own ([`TagFacts`], from its model), the run's facts are
 //! gathered in a [`TagIndex`] without positions, and each segment is checked against it
@@ -11,7 +13,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
-use levkit_model::dcss::tables::WORDS;
+use levkit_model::dcss::tables::{LUA_GLOBALS, LUA_MODULES, WORDS};
 use levkit_model::dcss::{Segment, spec};
 use levkit_syntax::dcss::Header;
 
@@ -29,6 +31,12 @@ pub struct TagFacts {
     pub lua_prefixes: Vec<String>,
     /// Its vaults' names (Lua may tag a vault with its own name, `e.tags(e.name())`).
     pub names: Vec<String>,
+    /// Whether it is Lua outside vaults, whose names the vaults after it in its file see.
+    pub global: bool,
+    /// The names its Lua defines (a vault's are its own).
+    pub lua_defined: Vec<String>,
+    /// The names its vault's main chunk calls at its top level, each where it is called.
+    pub lua_calls: Vec<(String, TextRange)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -50,9 +58,13 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
     // Every Lua text of the segment: lines, and the expressions of `lua:` markers.
     let mut lua_texts: Vec<&str> = Vec::new();
     let lua = match segment {
-        Segment::Global(global) => &global.lua,
+        Segment::Global(global) => {
+            facts.global = true;
+            &global.lua
+        }
         Segment::Vault(vault) => {
             facts.names.push(vault.name.value.clone());
+            facts.lua_calls = super::lua::top_level_calls(vault);
             lua_texts.extend(
                 vault
                     .headers_of(Header::Marker)
@@ -96,6 +108,11 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
             &vault.lua
         }
     };
+    for line in lua.iter().flat_map(|l| &l.lines) {
+        super::lua::defined_names(&line.text, &mut facts.lua_defined);
+    }
+    facts.lua_defined.sort();
+    facts.lua_defined.dedup();
     lua_texts.extend(lua.iter().flat_map(|l| &l.lines).map(|l| l.text.as_str()));
     let mut words = HashSet::default();
     for text in lua_texts {
@@ -235,6 +252,8 @@ pub struct TagIndex {
     names: HashSet<String>,
     /// The tags SUBVAULTs ask for.
     wanted: HashSet<String>,
+    /// The names the run's Lua outside vaults defines.
+    lua_globals: HashSet<String>,
 }
 
 impl TagIndex {
@@ -261,6 +280,9 @@ impl TagIndex {
             for w in &facts.wanted {
                 index.wanted.extend(w.tags.iter().cloned());
             }
+            if facts.global {
+                index.lua_globals.extend(facts.lua_defined.iter().cloned());
+            }
         }
         index
     }
@@ -277,6 +299,7 @@ impl TagIndex {
             index.lua_prefixes.extend(part.lua_prefixes.iter().cloned());
             index.names.extend(part.names.iter().cloned());
             index.wanted.extend(part.wanted.iter().cloned());
+            index.lua_globals.extend(part.lua_globals.iter().cloned());
         }
         index
     }
@@ -451,6 +474,111 @@ fn did_you_mean(diagnostic: Diagnostic, range: TextRange, suggestion: Option<&st
         .message
         .push_str(&format!("; did you mean '{suggestion}'?"));
     diagnostic.with_replacement(format!("Replace with '{suggestion}'"), range, suggestion)
+}
+
+/// The names crawl's own Lua gives every vault, and those its vault files' Lua defines.
+fn lua_globals() -> &'static (HashSet<&'static str>, HashSet<&'static str>) {
+    static GLOBALS: std::sync::OnceLock<(HashSet<&'static str>, HashSet<&'static str>)> =
+        std::sync::OnceLock::new();
+    GLOBALS.get_or_init(|| {
+        let of = |by: &str| {
+            LUA_GLOBALS
+                .iter()
+                .filter(|g| g.defined_by == by)
+                .map(|g| g.name)
+                .collect()
+        };
+        (of("dlua"), of("des"))
+    })
+}
+
+/// The calls of segment `at` of a file (its segments' facts, in order) that crawl cannot make
+/// when it compiles the vault: a name neither crawl's Lua, the vault's own, nor the file's
+/// Lua before the vault defines is nil then (an error; crawl has not run the file's Lua after
+/// the vault yet). A name another file's Lua defines, or one of crawl's Lua modules the file
+/// does not load, is there only when crawl compiles that file in the same run, not when it
+/// reads it from its cache (a warning).
+pub fn check_lua_calls(index: &TagIndex, file: &[&TagFacts], at: usize) -> Vec<Diagnostic> {
+    let Some(facts) = file.get(at) else {
+        return Vec::new();
+    };
+    if facts.lua_calls.is_empty() {
+        return Vec::new();
+    }
+    let (builtin, crawl_files) = lua_globals();
+    let defined: HashSet<&str> = file[..at]
+        .iter()
+        .filter(|f| f.global)
+        .chain([facts])
+        .flat_map(|f| f.lua_defined.iter().map(String::as_str))
+        .collect();
+    // A module levkit does not know may define anything.
+    if defined.contains("*") {
+        return Vec::new();
+    }
+    let later_here = |name: &str| {
+        file[at + 1..]
+            .iter()
+            .any(|f| f.global && f.lua_defined.iter().any(|d| d == name))
+    };
+    let mut out = Vec::new();
+    for (name, range) in &facts.lua_calls {
+        let name = name.as_str();
+        if builtin.contains(name) || defined.contains(name) {
+            continue;
+        }
+        if later_here(name) {
+            out.push(Diagnostic::new(
+                Code::DC0017,
+                *range,
+                format!(
+                    "attempt to call global '{name}' (a nil value): this file defines `{name}` only after the vault, and crawl runs a file's Lua in order; define it before the vault"
+                ),
+            ));
+            continue;
+        }
+        if let Some(module) = LUA_MODULES
+            .iter()
+            .find(|m| m.names.split(' ').any(|n| n == name))
+        {
+            out.push(Diagnostic::new(
+                Code::DC0421,
+                *range,
+                format!(
+                    "`{name}` comes from crawl's {}, which this file does not load: unless crawl compiles another file that loads it in the same run, `{name}` is nil and the vault fails (attempt to call global '{name}' (a nil value)); write `crawl_require(\"{}\")` before the vault",
+                    module.module, module.module
+                ),
+            ));
+            continue;
+        }
+        if index.lua_globals.contains(name) || crawl_files.contains(name) {
+            out.push(Diagnostic::new(
+                Code::DC0421,
+                *range,
+                format!(
+                    "`{name}` is defined by another file's Lua, which crawl runs only when it compiles that file in the same run: read from crawl's cache, `{name}` is nil and the vault fails (attempt to call global '{name}' (a nil value)); define it in this file, before the vault"
+                ),
+            ));
+            continue;
+        }
+        let diagnostic = Diagnostic::new(
+            Code::DC0017,
+            *range,
+            format!(
+                "attempt to call global '{name}' (a nil value): crawl 0.28.0's Lua has no `{name}`, so the vault never compiles"
+            ),
+        );
+        out.push(super::did_you_mean(
+            diagnostic,
+            name,
+            Some(*range),
+            LUA_GLOBALS
+                .iter()
+                .filter(|g| g.defined_by == "dlua" && g.kind == "function")
+                .map(|g| g.name),
+        ));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -85,6 +85,13 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
         )),
         None => {}
     }
+    let temple = match overflow {
+        Some(tag) => tag.starts_with("temple_overflow_generic_"),
+        None => in_temple,
+    };
+    if temple {
+        temple_altars(vault, &grid, map_range, out);
+    }
     if tags.contains(&"overwrite_floor_cell") && (width != 1 || height != 1) {
         out.push(Diagnostic::new(
             Code::DC0202,
@@ -139,12 +146,84 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
         || tags
             .iter()
             .any(|t| matches!(*t, "unrand" | "dummy" | "no_exits"));
-    if !exempt && !grid.has_possible_exit() {
+    let exits = if exempt {
+        Exits {
+            possible: true,
+            certain: true,
+            cells: Vec::new(),
+        }
+    } else {
+        grid.exits()
+    };
+    if !exits.possible {
         out.push(Diagnostic::new(
             Code::DC0206,
             map_range,
             format!(
                 "Map '{name}' has no (possible) exits: no stair, and no door, `@` or passable cell on the map's edge or next to a blank; use TAGS: no_exits if this is intentional"
+            ),
+        ));
+    } else if !exits.certain {
+        // No single cell is an exit in every outcome, yet several may share the part (a
+        // SHUFFLE or an NSUBST count that always leaves one): draw outcomes. crawl checks the
+        // one it draws when it compiles the vault.
+        let transforms = transforms(vault);
+        let closed = (0..EXIT_DRAWS)
+            .filter(|&seed| {
+                let rows = grid.draw(&transforms, &mut Rng::new(u64::from(seed) + 1));
+                let cell = |x: usize, y: usize| {
+                    let b = rows[y][x];
+                    if b < 128 { bit(b) } else { 1 }
+                };
+                // Only a cell that may be an exit can be one in a drawn outcome.
+                !exits_where(width, height, exits.cells.iter().copied(), cell).possible
+            })
+            .count();
+        if closed > 0 {
+            out.push(Diagnostic::new(
+                Code::DC0502,
+                map_range,
+                format!(
+                    "Map '{name}' has no exit in {closed} of {EXIT_DRAWS} drawn outcomes of its transforms ({:.0}%): crawl compiles one outcome and then fails at random (has no (possible) exits); keep an exit out of the transforms' reach, or use TAGS: no_exits if this is intentional",
+                    100.0 * closed as f64 / f64::from(EXIT_DRAWS)
+                ),
+            ));
+        }
+    }
+}
+
+/// How many outcomes of the transforms are drawn when no cell is surely an exit.
+const EXIT_DRAWS: u32 = 32;
+
+/// The most altars a temple vault may hold: the gods crawl 0.28.0 gives temples (measured).
+const TEMPLE_GODS: usize = 22;
+
+/// A temple's altars, where crawl places one god's altar at each `B` (counted in the cells
+/// that hold `B` whatever the transforms draw).
+fn temple_altars(vault: &Vault, grid: &Grid, map_range: TextRange, out: &mut Vec<Diagnostic>) {
+    let altars = grid.cells().filter(|set| *set == bit(b'B')).count();
+    if altars == 0 {
+        return;
+    }
+    for header in vault.headers_of(Header::KFeat) {
+        for arg in &header.args {
+            if let Ok(keyed) = spec::split(&arg.text)
+                && keyed.key.contains('B')
+            {
+                out.push(Diagnostic::new(
+                    Code::DC0208,
+                    super::range_in(arg, keyed.key_range.clone()),
+                    "Can't change feat 'B' in temple (KFEAT): crawl puts a god's altar at each `B` of a temple; give the feature another glyph",
+                ));
+            }
+        }
+    }
+    if altars > TEMPLE_GODS {
+        out.push(Diagnostic::new(
+            Code::DC0209,
+            map_range,
+            format!(
+                "Temple vault has too many altars: {altars} `B`, but a temple has at most {TEMPLE_GODS} gods"
             ),
         ));
     }
@@ -399,52 +478,238 @@ impl<'a> Grid<'a> {
         self.cells().any(|set| set & bit(glyph) != 0)
     }
 
-    fn has_possible_exit(&self) -> bool {
-        let height = self.rows.len();
-        let width = self.width;
-        let mut exit_glyphs: Glyphs = 0;
-        let mut stair_glyphs: Glyphs = 0;
-        for glyph in 1..128u8 {
-            if glyph == b' ' {
-                continue;
-            }
-            // At compile time crawl judges a cell by its glyph's own meaning: KFEAT, KMONS and
-            // KITEM are resolved only when the vault is placed.
-            let feature = glyph_feature(glyph);
-            if feature == Feature::Stair {
-                stair_glyphs |= bit(glyph);
-            }
-            if b"@=+".contains(&glyph) || feature != Feature::Solid {
-                exit_glyphs |= bit(glyph);
-            }
-        }
-        // Bytes beyond ASCII are floor.
-        exit_glyphs |= 1;
-        for y in 0..height {
-            for x in 0..width {
-                let set = self.cell(x, y);
-                if set & stair_glyphs != 0 {
-                    return true;
-                }
-                if set & exit_glyphs == 0 {
-                    continue;
-                }
-                if x == 0 || y == 0 || x + 1 == width || y + 1 == height {
-                    return true;
-                }
-                let neighbours = [
-                    self.cell(x, y - 1),
-                    self.cell(x, y + 1),
-                    self.cell(x - 1, y),
-                    self.cell(x + 1, y),
-                ];
-                if neighbours.iter().any(|n| n & BLANK != 0) {
-                    return true;
-                }
-            }
-        }
-        false
+    /// Whether some outcome of the transforms has an exit (`possible`) and whether every one
+    /// has (`certain`: a cell that is an exit whatever the transforms draw).
+    fn exits(&self) -> Exits {
+        let (width, height) = (self.width, self.rows.len());
+        let all = (0..height).flat_map(move |y| (0..width).map(move |x| (x, y)));
+        exits_where(width, height, all, |x, y| self.cell(x, y))
     }
+
+    /// The transforms' outcome for one draw of `rng`, as rows of glyphs (padded with blanks).
+    fn draw(&self, transforms: &[Transform], rng: &mut Rng) -> Vec<Vec<u8>> {
+        let mut rows: Vec<Vec<u8>> = self
+            .rows
+            .iter()
+            .map(|r| {
+                let mut row = r.to_vec();
+                row.resize(self.width, b' ');
+                row
+            })
+            .collect();
+        for transform in transforms {
+            apply(&mut rows, transform, rng);
+        }
+        rows
+    }
+}
+
+/// The header transforms of a vault, in the order crawl applies them.
+fn transforms(vault: &Vault) -> Vec<Transform> {
+    vault
+        .headers
+        .iter()
+        .flat_map(|h| h.args.iter().map(move |a| (h.header, a)))
+        .filter_map(|(header, arg)| spec::transform(header, &arg.text)?.ok())
+        .collect()
+}
+
+/// A glyph of a transform as a map byte (every character beyond ASCII is floor alike).
+fn glyph_byte(c: char) -> u8 {
+    if c.is_ascii() { c as u8 } else { 0x80 }
+}
+
+/// One transform on concrete rows, drawn as crawl draws it.
+fn apply(rows: &mut [Vec<u8>], transform: &Transform, rng: &mut Rng) {
+    let pick = |options: &[spec::Weighted<char>], rng: &mut Rng| {
+        let total: u64 = options.iter().map(|o| u64::from(o.weight)).sum();
+        let mut n = rng.below(total.max(1));
+        for o in options {
+            if n < u64::from(o.weight) {
+                return glyph_byte(o.value);
+            }
+            n -= u64::from(o.weight);
+        }
+        options.last().map_or(b' ', |o| glyph_byte(o.value))
+    };
+    // Which bytes a glyph string holds, as a table.
+    let table = |keys: &str| {
+        let mut is_key = [false; 256];
+        for &b in keys.as_bytes() {
+            is_key[usize::from(b)] = true;
+        }
+        is_key
+    };
+    match transform {
+        Transform::Subst(subst) => {
+            let is_key = table(&subst.keys);
+            let once = (subst.sep == spec::Sep::Once).then(|| pick(&subst.options, rng));
+            for cell in rows.iter_mut().flatten() {
+                if is_key[usize::from(*cell)] {
+                    *cell = once.unwrap_or_else(|| pick(&subst.options, rng));
+                }
+            }
+        }
+        Transform::NSubst(nsubst) => {
+            let is_key = table(&nsubst.keys);
+            let mut cells: Vec<(usize, usize)> = rows
+                .iter()
+                .enumerate()
+                .flat_map(|(y, row)| {
+                    row.iter()
+                        .enumerate()
+                        .filter(|&(_, &b)| is_key[usize::from(b)])
+                        .map(move |(x, _)| (x, y))
+                })
+                .collect();
+            rng.shuffle(&mut cells);
+            let mut next = 0;
+            for segment in &nsubst.segments {
+                let left = cells.len() - next;
+                let count = segment.count.map_or(left, |n| (n as usize).min(left));
+                let once = (segment.sep == spec::Sep::Once).then(|| pick(&segment.options, rng));
+                for &(x, y) in &cells[next..next + count] {
+                    rows[y][x] = once.unwrap_or_else(|| pick(&segment.options, rng));
+                }
+                next += count;
+            }
+        }
+        Transform::Shuffle(shuffle) => {
+            // Block by block (or glyph by glyph in one block), each glyph to the glyph at its
+            // place in the shuffled text (its first place, as crawl looks it up).
+            let from: Vec<u8> = shuffle.blocks.join("/").into_bytes();
+            let mut to: Vec<Vec<u8>> = if shuffle.blocks.len() == 1 {
+                from.iter().map(|&b| vec![b]).collect()
+            } else {
+                shuffle.blocks.iter().map(|b| b.bytes().collect()).collect()
+            };
+            rng.shuffle(&mut to);
+            let separator: &[u8] = if shuffle.blocks.len() == 1 { b"" } else { b"/" };
+            let to = to.join(separator);
+            let mut map: Vec<Option<u8>> = vec![None; 256];
+            for (&a, &b) in from.iter().zip(&to) {
+                map[usize::from(a)].get_or_insert(b);
+            }
+            for cell in rows.iter_mut().flatten() {
+                if let Some(glyph) = map[usize::from(*cell)] {
+                    *cell = glyph;
+                }
+            }
+        }
+        Transform::Clear(glyphs) => {
+            let is_key = table(glyphs);
+            for cell in rows.iter_mut().flatten() {
+                if is_key[usize::from(*cell)] {
+                    *cell = b' ';
+                }
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for drawing outcomes (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+/// Whether some outcome has an exit (`possible`) and whether every one has (`certain`), for
+/// a map whose cell `(x, y)` may hold the glyphs `cell(x, y)`.
+/// Only the cells `at` are looked at as exits (their neighbours too).
+fn exits_where(
+    width: usize,
+    height: usize,
+    at: impl IntoIterator<Item = (usize, usize)>,
+    cell: impl Fn(usize, usize) -> Glyphs,
+) -> Exits {
+    let mut exit_glyphs: Glyphs = 0;
+    let mut stair_glyphs: Glyphs = 0;
+    for glyph in 1..128u8 {
+        if glyph == b' ' {
+            continue;
+        }
+        // At compile time crawl judges a cell by its glyph's own meaning: KFEAT, KMONS and
+        // KITEM are resolved only when the vault is placed.
+        let feature = glyph_feature(glyph);
+        if feature == Feature::Stair {
+            stair_glyphs |= bit(glyph);
+        }
+        if b"@=+".contains(&glyph) || feature != Feature::Solid {
+            exit_glyphs |= bit(glyph);
+        }
+    }
+    // Bytes beyond ASCII are floor.
+    exit_glyphs |= 1;
+    let within = |set: Glyphs, of: Glyphs| set & !of == 0;
+    let mut exits = Exits::default();
+    for (x, y) in at {
+        let set = cell(x, y);
+        let mut exit = false;
+        if set & stair_glyphs != 0 {
+            exit = true;
+            exits.certain |= within(set, stair_glyphs);
+        }
+        if set & exit_glyphs != 0 {
+            let (edge, blank_next, surely_blank_next) =
+                if x == 0 || y == 0 || x + 1 == width || y + 1 == height {
+                    (true, false, false)
+                } else {
+                    let neighbours = [
+                        cell(x, y - 1),
+                        cell(x, y + 1),
+                        cell(x - 1, y),
+                        cell(x + 1, y),
+                    ];
+                    (
+                        false,
+                        neighbours.iter().any(|n| n & BLANK != 0),
+                        neighbours.contains(&BLANK),
+                    )
+                };
+            if edge || blank_next {
+                exit = true;
+                exits.certain |= within(set, exit_glyphs) && (edge || surely_blank_next);
+            }
+        }
+        if exit {
+            exits.possible = true;
+            exits.cells.push((x, y));
+        }
+        if exits.certain {
+            return exits;
+        }
+    }
+    exits
+}
+
+/// Whether a map has an exit in some outcome of its transforms, and in every one, and the
+/// cells that may be one.
+#[derive(Debug, Clone, Default)]
+struct Exits {
+    possible: bool,
+    certain: bool,
+    cells: Vec<(usize, usize)>,
 }
 
 fn char_bit(c: char) -> Glyphs {

@@ -1,9 +1,9 @@
 //! Tags across the workspace: SUBVAULTs asking for a tag no vault carries, and TAGS words
-//! that read like misspellings. The workspace's facts are gathered without positions
+//! that read like misspellings; and the Lua names vaults call when crawl compiles them. The workspace's facts are gathered without positions
 //! ([`TagIndex`]), file by file, so that typing in a map or a monster list leaves the index
 //! as it was and re-checks the edited vault only.
 
-use levkit_check::dcss::{TagFacts, TagIndex, check_tags, tag_facts};
+use levkit_check::dcss::{TagFacts, TagIndex, check_lua_calls, check_tags, tag_facts};
 use levkit_diagnostics::Diagnostic;
 use levkit_syntax::Dialect;
 
@@ -71,12 +71,17 @@ fn file_tag_problems_by_segment(
     file: SourceFile,
 ) -> Vec<(usize, Diagnostic)> {
     let index = tag_index(db, workspace);
-    file_tag_ids(db, file)
+    let facts: Vec<&TagFacts> = file_tag_ids(db, file)
+        .iter()
+        .map(|id| id.facts(db))
+        .collect();
+    facts
         .iter()
         .enumerate()
-        .flat_map(|(segment, facts)| {
-            check_tags(index, facts.facts(db))
+        .flat_map(|(segment, segment_facts)| {
+            check_tags(index, segment_facts)
                 .into_iter()
+                .chain(check_lua_calls(index, &facts, segment))
                 .map(move |d| (segment, d))
         })
         .collect()

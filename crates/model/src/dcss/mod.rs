@@ -11,6 +11,7 @@
 pub mod depth;
 pub mod lua;
 pub mod spec;
+pub mod strings;
 pub mod tables;
 
 use levkit_syntax::SyntaxKind::{self, *};

@@ -74,7 +74,8 @@ pub struct NSubst {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NSubstSegment {
-    /// How many cells; `None`: all the remaining ones.
+    /// How many cells; `None`: all the remaining ones (`*` or -1; any other negative count
+    /// is 0).
     pub count: Option<u32>,
     pub sep: Sep,
     pub options: Vec<Weighted<char>>,
@@ -242,17 +243,17 @@ pub fn nsubst(text: &str) -> Result<NSubst, SpecError> {
                 span.start,
             ),
             Some(at) => {
+                // crawl reads the count as a whole C int and refuses only 0 (or no number):
+                // `*` and -1 take every remaining cell, another negative count takes none.
                 let count = segment[..at].trim();
                 let count = if count == "*" {
                     None
                 } else {
-                    Some(
-                        count
-                            .parse::<u32>()
-                            .ok()
-                            .filter(|&n| n > 0)
-                            .ok_or_else(illegal)?,
-                    )
+                    match super::strings::parse_int(count) {
+                        None | Some(0) => return Err(illegal()),
+                        Some(-1) => None,
+                        Some(n) => Some(u32::try_from(n).unwrap_or(0)),
+                    }
                 };
                 let sep = if segment.as_bytes()[at] == b'=' {
                     Sep::Each
@@ -320,37 +321,32 @@ pub fn clear(text: &str) -> Result<String, SpecError> {
     Ok(glyphs)
 }
 
-/// An option `name`, `name:N`, or with a `w:N` (`weight:N`) word anywhere: the name and its
-/// weight.
-pub fn weighted(option: &str) -> Weighted<String> {
-    let mut weight = None;
-    let mut words = Vec::new();
-    for word in option.split_whitespace() {
-        let tagged = word
-            .strip_prefix("w:")
-            .or_else(|| word.strip_prefix("weight:"));
-        match tagged.and_then(|w| w.parse::<u32>().ok()) {
-            Some(w) => weight = Some(w),
-            None => words.push(word),
-        }
-    }
-    let name = words.join(" ");
-    if weight.is_none()
-        && let Some((base, w)) = name.rsplit_once(':')
-        && let Ok(w) = w.trim().parse::<u32>()
-    {
-        return Weighted {
-            value: base.trim().to_string(),
-            weight: w,
-        };
-    }
-    Weighted {
-        value: name,
-        weight: weight.unwrap_or(DEFAULT_WEIGHT),
-    }
+/// One option of an overlay as crawl reads it (`_parse_weighted_str`): lowercased, a `w:N`
+/// or `weight:N` tag taken off (a value that is not a whole number counts as no tag), else a
+/// `:N` after the name, which must be a whole number above 0 (`None`: crawl's "Invalid weight
+/// specifier").
+pub fn weighted(option: &str) -> Option<Weighted<String>> {
+    use super::strings::{parse_int, strip_weight, trim};
+    let mut value = option.to_lowercase();
+    let weight = match strip_weight(&mut value) {
+        Some(weight) => weight,
+        None => match value.find(':') {
+            Some(at) => {
+                let weight = parse_int(&value[at + 1..]).filter(|&w| w > 0)?;
+                value.truncate(at);
+                weight
+            }
+            None => DEFAULT_WEIGHT as i32,
+        },
+    };
+    Some(Weighted {
+        value: trim(&value).to_string(),
+        weight: u32::try_from(weight).unwrap_or(0),
+    })
 }
 
-/// COLOUR, tiles, KPROP, FHEIGHT, SUBVAULT: `K sep option / option ...`.
+/// COLOUR, tiles, KPROP, FHEIGHT, SUBVAULT: `K sep option / option ...`, each option read as
+/// crawl reads it ([`weighted`]; empty ones are dropped).
 pub fn overlay(text: &str) -> Result<Overlay, SpecError> {
     let keyed = split(text)?;
     let mut options = Vec::new();
@@ -359,7 +355,17 @@ pub fn overlay(text: &str) -> Result<Overlay, SpecError> {
     for piece in keyed.value.split('/') {
         let span = trimmed(text, pos..pos + piece.len());
         pos += piece.len() + 1;
-        options.push(weighted(&text[span.clone()]));
+        if span.is_empty() {
+            continue;
+        }
+        let option = weighted(&text[span.clone()]).ok_or_else(|| {
+            error(
+                SpecErrorKind::BadWeight,
+                format!("Invalid weight specifier in \"{}\"", keyed.value),
+                span.clone(),
+            )
+        })?;
+        options.push(option);
         spans.push(span);
     }
     Ok(Overlay {
@@ -446,20 +452,38 @@ mod tests {
         let nsubst = nsubst(". = 2:x / 1=y / z").unwrap();
         let counts: Vec<_> = nsubst.segments.iter().map(|s| s.count).collect();
         assert_eq!(counts, [Some(2), Some(1), None]);
+        // crawl refuses only a count of 0 or none: -1 is every cell, another negative none.
+        let counts_of = |text| {
+            super::nsubst(text)
+                .map(|n| n.segments.iter().map(|s| s.count).collect::<Vec<_>>())
+                .map_err(|e| e.kind)
+        };
+        assert_eq!(counts_of("x = -1:. / *=x"), Ok(vec![None, None]));
+        assert_eq!(counts_of("x = -5=Z / +2=y"), Ok(vec![Some(0), Some(2)]));
+        for bad in ["x = 0=.", "x = 2x=.", "x = 99999999999=."] {
+            assert_eq!(counts_of(bad), Err(SpecErrorKind::BadNsubst), "{bad}");
+        }
         assert_eq!(shuffle("ab/cd").unwrap().blocks, ["ab", "cd"]);
         assert_eq!(
             weighted("red w:4"),
-            Weighted {
+            Some(Weighted {
                 value: "red".into(),
                 weight: 4
-            }
+            })
         );
         assert_eq!(
-            weighted("blue:5"),
-            Weighted {
+            weighted("Blue:5"),
+            Some(Weighted {
                 value: "blue".into(),
                 weight: 5
-            }
+            })
         );
+        // As crawl: a `w:` tag that is no number is dropped; `:0`, `:-3`, `:abc` are refused.
+        assert_eq!(weighted("red w:abc").map(|w| w.value), Some("red".into()));
+        for bad in ["red:0", "red:-3", "red:abc"] {
+            assert_eq!(weighted(bad), None, "{bad}");
+        }
+        assert!(overlay("x = red:0").is_err_and(|e| e.kind == SpecErrorKind::BadWeight));
+        assert_eq!(overlay("x = red /").map(|o| o.options.len()), Ok(1));
     }
 }
