@@ -32,7 +32,9 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     best.filter(|&(d, _)| d <= limit).map(|(_, c)| c)
 }
 
-/// Levenshtein distance counted in characters.
+/// Edit distance counted in characters: insertions, deletions, substitutions and swaps of two
+/// neighbours (`sbust` is one step from `subst`, the commonest slip of fast typing), each one
+/// step ("optimal string alignment": a swapped pair is not edited again).
 pub fn edit_distance(a: &str, b: &str) -> usize {
     if a.is_ascii() && b.is_ascii() {
         return distance_by(a.as_bytes(), b.as_bytes(), |x, y| x == y);
@@ -42,31 +44,40 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     distance_by(&a, &b, |x, y| x == y)
 }
 
-/// Levenshtein distance between two sequences, `same` telling equal items apart; a short
-/// `b` (names usually are) needs no allocation.
+/// The edit distance between two sequences (see [`edit_distance`]), `same` telling equal
+/// items apart; a short `b` (names usually are) needs no allocation.
 fn distance_by<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> usize {
     const SHORT: usize = 64;
-    let mut short = [0usize; SHORT + 1];
+    let columns = b.len() + 1;
+    let mut short = [0usize; 3 * (SHORT + 1)];
     let mut long = Vec::new();
-    let row: &mut [usize] = if b.len() <= SHORT {
-        &mut short[..=b.len()]
+    let rows: &mut [usize] = if b.len() <= SHORT {
+        &mut short[..3 * columns]
     } else {
-        long.resize(b.len() + 1, 0);
+        long.resize(3 * columns, 0);
         &mut long
     };
-    for (j, cell) in row.iter_mut().enumerate() {
+    // Three rows: the one before the last (for swaps), the last, and the one being filled.
+    let (mut before, rest) = rows.split_at_mut(columns);
+    let (mut last, mut row) = rest.split_at_mut(columns);
+    for (j, cell) in last.iter_mut().enumerate() {
         *cell = j;
     }
     for (i, x) in a.iter().enumerate() {
-        let mut previous = row[0];
         row[0] = i + 1;
         for (j, y) in b.iter().enumerate() {
-            let substitution = previous + usize::from(!same(x, y));
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
+            let mut best = (last[j] + usize::from(!same(x, y)))
+                .min(last[j + 1] + 1)
+                .min(row[j] + 1);
+            if i > 0 && j > 0 && same(x, &b[j - 1]) && same(&a[i - 1], y) {
+                best = best.min(before[j - 1] + 1);
+            }
+            row[j + 1] = best;
         }
+        std::mem::swap(&mut before, &mut last);
+        std::mem::swap(&mut last, &mut row);
     }
-    row[b.len()]
+    last[b.len()]
 }
 
 #[cfg(test)]
@@ -87,5 +98,14 @@ mod tests {
         assert_eq!(edit_distance(&long, &format!("{long}bc")), 2);
         assert_eq!(closest("CAFÉ", ["cafe", "café"]), Some("café"));
         assert_eq!(closest("Jackal", ["jackals", "JACKAL"]), Some("JACKAL"));
+        // Two neighbours swapped are one slip, not two.
+        assert_eq!(edit_distance("sbust", "subst"), 1);
+        assert_eq!(
+            closest("sbust", ["subst", "nsubst", "shuffle"]),
+            Some("subst")
+        );
+        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(edit_distance("abc", "ca"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
     }
 }
