@@ -341,6 +341,7 @@ codes! {
     DC0419 Warning Default "tab-in-map" "A tab in a map line: crawl ends the row there and drops the rest of the line (all of it when the tab comes first), printing what it drops." "";
     DC0420 Warning Default "header-in-map" "A map line that reads as a header (NAME:, DEPTH:...): ENDMAP is likely missing above it, and crawl takes every line up to the next ENDMAP as map rows." "";
     DC0421 Warning Default "lua-function-of-other-file" "The vault's Lua calls, whenever it is built, a name only another file's Lua defines: crawl has it only when it compiles that file in the same run, not from its cache." "attempt to call global 'X' (a nil value)";
+    DC0422 Warning Default "lua-conditional-undefined-call" "The vault's Lua calls, inside an `if` or a loop of its main chunk, a name that nothing defines: the vault fails on the builds that run that branch." "attempt to call global 'X' (a nil value)";
 
     // ---- resolving the vault for many seeds (levkit check --reachability) ----------------------
     DC0501 Warning Default "unreachable-pocket" "Some random outcomes of the vault, not all, wall off floor that no walk from its edges, exits and stairs reaches (crawl's debug placement reports an isolated area); floor walled off in every outcome is taken as the design." "Isolated area in vault";

@@ -317,9 +317,20 @@ fn top_level_errors<'a>(statements: &[&'a Statement]) -> Vec<&'a Statement> {
 /// `end`, `until`), outside strings and comments; `in_long` carries a `[[ ]]` string or comment
 /// over lines.
 fn nesting(line: &str, in_long: &mut bool) -> i32 {
+    let mut delta = 0;
+    block_words(line, in_long, |word| match word {
+        "end" | "until" => delta -= 1,
+        _ => delta += 1,
+    });
+    delta
+}
+
+/// Calls `on` with each word of a line of Lua that opens (`function`, `do`, `if`, `repeat`)
+/// or closes (`end`, `until`) a block, in order, outside strings and comments; `in_long`
+/// carries a `[[ ]]` string or comment over lines.
+fn block_words(line: &str, in_long: &mut bool, mut on: impl FnMut(&str)) {
     let bytes = line.as_bytes();
     let mut i = 0;
-    let mut delta = 0;
     while i < bytes.len() {
         if *in_long {
             match bytes[i..].windows(2).position(|w| w == b"]]") {
@@ -328,7 +339,7 @@ fn nesting(line: &str, in_long: &mut bool) -> i32 {
                     *in_long = false;
                     continue;
                 }
-                None => return delta,
+                None => return,
             }
         }
         let b = bytes[i];
@@ -338,7 +349,7 @@ fn nesting(line: &str, in_long: &mut bool) -> i32 {
             continue;
         }
         if bytes[i..].starts_with(b"--") {
-            return delta;
+            return;
         }
         if b == b'"' || b == b'\'' {
             i += 1;
@@ -356,16 +367,14 @@ fn nesting(line: &str, in_long: &mut bool) -> i32 {
             while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
                 i += 1;
             }
-            match &line[start..i] {
-                "function" | "do" | "if" | "repeat" => delta += 1,
-                "end" | "until" => delta -= 1,
-                _ => {}
+            let word = &line[start..i];
+            if matches!(word, "function" | "do" | "if" | "repeat" | "end" | "until") {
+                on(word);
             }
             continue;
         }
         i += 1;
     }
-    delta
 }
 
 const KEYWORDS: &[&str] = &[
@@ -429,16 +438,28 @@ pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
     }
 }
 
-/// The names the vault's main chunk calls at its top level, so on every build, each with the
-/// range of the name: statements that start with a call of a plain name (`name(...)`,
-/// `name "..."`, `name {...}`), or assign one's result (`local x = name(...)`).
-pub(super) fn top_level_calls(vault: &Vault) -> Vec<(String, TextRange)> {
-    let mut depth = 0;
+/// A call of a plain name by the vault's main chunk, outside any function it defines, so run
+/// when crawl builds the vault.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LuaCall {
+    pub name: String,
+    /// The range of the name.
+    pub range: TextRange,
+    /// Inside an `if`, a loop or a `repeat`: run only on some builds.
+    pub conditional: bool,
+}
+
+/// The names the vault's main chunk calls outside the functions it defines: statements that
+/// start a line with a call of a plain name (`name(...)`, `name "..."`, `name {...}`), or
+/// assign one's result (`local x = name(...)`).
+pub(super) fn top_level_calls(vault: &Vault) -> Vec<LuaCall> {
+    // The blocks open at the start of the line: `true` for a function's body.
+    let mut open: Vec<bool> = Vec::new();
     let mut in_long = false;
     let mut out = Vec::new();
     for lua in vault.lua.iter().filter(|l| l.chunk == Chunk::Main) {
         for line in &lua.lines {
-            if depth == 0 && !in_long {
+            if !in_long && !open.contains(&true) {
                 let text = line.text.trim_start();
                 let mut start = line.text.len() - text.len();
                 let mut statement = text;
@@ -458,11 +479,21 @@ pub(super) fn top_level_calls(vault: &Vault) -> Vec<(String, TextRange)> {
                     let after = statement[name.len()..].trim_start();
                     if after.starts_with(['(', '"', '\'', '{']) || after.starts_with("[[") {
                         let at = line.range.start() + TextSize::from(start as u32);
-                        out.push((name.to_string(), TextRange::at(at, TextSize::of(name))));
+                        out.push(LuaCall {
+                            name: name.to_string(),
+                            range: TextRange::at(at, TextSize::of(name)),
+                            conditional: !open.is_empty(),
+                        });
                     }
                 }
             }
-            depth += nesting(&line.text, &mut in_long);
+            block_words(&line.text, &mut in_long, |word| match word {
+                "end" | "until" => {
+                    open.pop();
+                }
+                // `for ... do` and `while ... do` open one block, at their `do`.
+                word => open.push(word == "function"),
+            });
         }
     }
     out

@@ -23,7 +23,7 @@ mod vault;
 
 pub use glyphs::{has_default_meaning, lua_may_rewrite, slot_glyph};
 #[doc(hidden)]
-pub use lua::quick_check_misses as lua_quick_check_misses;
+pub use lua::{LuaCall, quick_check_misses as lua_quick_check_misses};
 pub use tags::{
     TagFacts, TagIndex, check_lua_calls, check_tags, crawl_tag_words, is_crawl_tag, tag_facts,
 };

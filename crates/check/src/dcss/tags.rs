@@ -35,8 +35,8 @@ pub struct TagFacts {
     pub global: bool,
     /// The names its Lua defines (a vault's are its own).
     pub lua_defined: Vec<String>,
-    /// The names its vault's main chunk calls at its top level, each where it is called.
-    pub lua_calls: Vec<(String, TextRange)>,
+    /// The names its vault's main chunk calls outside its functions, each where it is called.
+    pub lua_calls: Vec<super::lua::LuaCall>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -522,14 +522,20 @@ pub fn check_lua_calls(index: &TagIndex, file: &[&TagFacts], at: usize) -> Vec<D
             .any(|f| f.global && f.lua_defined.iter().any(|d| d == name))
     };
     let mut out = Vec::new();
-    for (name, range) in &facts.lua_calls {
-        let name = name.as_str();
+    for call in &facts.lua_calls {
+        let (name, range) = (call.name.as_str(), &call.range);
         if builtin.contains(name) || defined.contains(name) {
             continue;
         }
+        // A call inside an `if` or a loop fails only on the builds that run it.
+        let (code, when) = if call.conditional {
+            (Code::DC0422, "so the vault fails whenever this branch runs")
+        } else {
+            (Code::DC0017, "so the vault never compiles")
+        };
         if later_here(name) {
             out.push(Diagnostic::new(
-                Code::DC0017,
+                code,
                 *range,
                 format!(
                     "attempt to call global '{name}' (a nil value): this file defines `{name}` only after the vault, and crawl runs a file's Lua in order; define it before the vault"
@@ -562,10 +568,10 @@ pub fn check_lua_calls(index: &TagIndex, file: &[&TagFacts], at: usize) -> Vec<D
             continue;
         }
         let diagnostic = Diagnostic::new(
-            Code::DC0017,
+            code,
             *range,
             format!(
-                "attempt to call global '{name}' (a nil value): crawl 0.28.0's Lua has no `{name}`, so the vault never compiles"
+                "attempt to call global '{name}' (a nil value): crawl 0.28.0's Lua has no `{name}`, {when}"
             ),
         );
         out.push(super::did_you_mean(
