@@ -13,6 +13,7 @@ use std::cell::RefCell;
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
 use levkit_model::dcss::lua::{Statement, authored_statements, chunk_body};
+use levkit_model::dcss::strings::find;
 use levkit_model::dcss::tables::LUA_MODULES;
 use levkit_model::dcss::{Global, Vault};
 use levkit_syntax::dcss::Chunk;
@@ -368,10 +369,33 @@ fn nesting(line: &str, in_long: &mut bool) -> i32 {
     delta
 }
 
-const KEYWORDS: &[&str] = &[
-    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in", "local",
-    "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-];
+/// Lua 5.1's reserved words.
+fn is_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "and"
+            | "break"
+            | "do"
+            | "else"
+            | "elseif"
+            | "end"
+            | "false"
+            | "for"
+            | "function"
+            | "if"
+            | "in"
+            | "local"
+            | "nil"
+            | "not"
+            | "or"
+            | "repeat"
+            | "return"
+            | "then"
+            | "true"
+            | "until"
+            | "while"
+    )
+}
 
 /// The identifier at the start of `text`, if any.
 fn identifier(text: &str) -> Option<&str> {
@@ -388,8 +412,9 @@ fn identifier(text: &str) -> Option<&str> {
 /// (`crawl_require("dlua/x.lua")` defines the names of that module; one levkit does not know
 /// may define any name: `*`.)
 pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
-    let code = line.split("--").next().unwrap_or("");
-    if let Some(at) = code.find("crawl_require") {
+    // Byte scans: this runs on every line of Lua in the workspace.
+    let code = &line[..find(line.as_bytes(), b"--", 0).unwrap_or(line.len())];
+    if let Some(at) = find(code.as_bytes(), b"crawl_require", 0) {
         let argument = code[at + "crawl_require".len()..]
             .trim_start()
             .trim_start_matches('(')
@@ -408,24 +433,30 @@ pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
             None => out.push("*".to_string()),
         }
     }
-    let mut rest = code;
+    let bytes = code.as_bytes();
     let mut previous = "";
-    while let Some(start) = rest.find(|c: char| c == '_' || c.is_ascii_alphabetic()) {
-        let before = rest[..start].chars().next_back();
-        let word = identifier(&rest[start..]).unwrap_or("");
-        let after = rest[start + word.len()..].trim_start();
+    // Where the text not yet read starts (`rest` of the scan).
+    let mut from = 0;
+    while let Some(found) = bytes[from..]
+        .iter()
+        .position(|&b| b == b'_' || b.is_ascii_alphabetic())
+    {
+        let start = from + found;
+        let word = identifier(&code[start..]).unwrap_or("");
+        let after = code[start + word.len()..].trim_start();
         // `x.name` and `x:name` are fields, not names.
-        let field = before.is_some_and(|c| c == '.' || c == ':');
-        if !field && !KEYWORDS.contains(&word) {
+        let field = found > 0 && matches!(bytes[start - 1], b'.' | b':');
+        if !field && !is_keyword(word) {
             let assigned = after.starts_with('=') && !after.starts_with("==");
             let listed = after.starts_with(',');
-            let named = rest[..start].trim().is_empty() && matches!(previous, "function" | "local");
+            let named =
+                code[from..start].trim().is_empty() && matches!(previous, "function" | "local");
             if assigned || listed || named {
                 out.push(word.to_string());
             }
         }
         previous = word;
-        rest = &rest[start + word.len().max(1)..];
+        from = start + word.len().max(1);
     }
 }
 
@@ -453,7 +484,7 @@ pub(super) fn top_level_calls(vault: &Vault) -> Vec<(String, TextRange)> {
                     }
                 }
                 if let Some(name) = identifier(statement)
-                    && !KEYWORDS.contains(&name)
+                    && !is_keyword(name)
                 {
                     let after = statement[name.len()..].trim_start();
                     if after.starts_with(['(', '"', '\'', '{']) || after.starts_with("[[") {

@@ -4,6 +4,7 @@
 
 use std::sync::LazyLock;
 
+use levkit_model::dcss::strings::find;
 use levkit_model::dcss::tables::{MONSTERS, Monster, REJECTED_MONSTERS};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -16,7 +17,20 @@ static MONSTERS_BY_NAME: LazyLock<HashMap<String, &'static Monster>> = LazyLock:
 });
 
 fn monster(name: &str) -> Option<&'static Monster> {
-    MONSTERS_BY_NAME.get(&name.to_lowercase()).copied()
+    // Most names are written in lowercase already: no copy for them.
+    if name
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        MONSTERS_BY_NAME.get(&name.to_lowercase()).copied()
+    } else {
+        MONSTERS_BY_NAME.get(name).copied()
+    }
+}
+
+/// Whether `needle` occurs in `name` (a byte scan: this runs for every monster of every spec).
+fn holds(name: &str, needle: &str) -> bool {
+    find(name.as_bytes(), needle.as_bytes(), 0).is_some()
 }
 
 fn monster_named(name: &str) -> bool {
@@ -65,10 +79,10 @@ fn is_monster(name: &str) -> bool {
     if let Some(base) = name.strip_suffix("-shaped pillar of salt") {
         return is_monster(base);
     }
-    if let Some(at) = name.find(" mutant beast") {
+    if let Some(at) = find(name.as_bytes(), b" mutant beast", 0) {
         return is_mutant_beast(&name[..at]);
     }
-    if name.contains(" ugly thing")
+    if holds(name, " ugly thing")
         && let Some((colour, rest)) = name.split_once(' ')
         && UGLY_THING_COLOURS.contains(&colour)
     {
@@ -77,10 +91,10 @@ fn is_monster(name: &str) -> bool {
     if zombie_form(name) == Some(true) {
         return true;
     }
-    if name.contains("draconian") {
+    if holds(name, "draconian") {
         return is_draconian(name);
     }
-    if name.contains("serpent of hell ") {
+    if holds(name, "serpent of hell ") {
         // crawl reads the flavour 16 characters in, by its branch's first three letters.
         let flavour = name.get(16..).unwrap_or("").to_lowercase();
         return ["geh", "coc", "dis", "tar"]

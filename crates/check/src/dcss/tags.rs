@@ -177,7 +177,7 @@ fn string_literals(line: &str) -> Vec<Literal<'_>> {
 fn tags_calls(line: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = line;
-    while let Some(at) = rest.find("tags") {
+    while let Some(at) = levkit_model::dcss::strings::find(rest.as_bytes(), b"tags", 0) {
         let before = rest[..at].chars().next_back();
         let after = rest[at + 4..].trim_start();
         rest = &rest[at + 4..];

@@ -61,8 +61,9 @@ pub fn strip_tag(text: &mut String, tag: &str) -> bool {
     }
 }
 
-/// Where `needle` first occurs in `haystack` from `from` (specs are short: a plain scan).
-fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+/// Where `needle` first occurs in `haystack` from `from`: a plain scan, for the short texts
+/// of specs and Lua lines (a `str` search builds its searcher anew on every call).
+pub fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     let (&first, rest) = needle.split_first()?;
     let mut at = from;
     while at + needle.len() <= haystack.len() {
