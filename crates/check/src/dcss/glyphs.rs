@@ -20,7 +20,7 @@ use levkit_model::dcss::tables::GLYPHS;
 use levkit_model::dcss::{Arg, MapRow, Vault};
 use levkit_syntax::dcss::{Chunk, Header};
 
-use super::range_in;
+use super::{Transforms, range_in};
 
 /// A set of ASCII glyphs, one bit per byte value.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -156,7 +156,7 @@ fn own_rows(vault: &Vault, own: usize) -> impl Iterator<Item = &MapRow> {
     vault.rows().take(own)
 }
 
-pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(vault: &Vault, transforms: &Transforms, out: &mut Vec<Diagnostic>) {
     let own = super::endmap::swallowed(vault).map_or(usize::MAX, |s| s.first);
     non_ascii(vault, own, out);
     if lua_may_rewrite(vault) || own_rows(vault, own).all(|r| r.text.is_empty()) {
@@ -184,8 +184,8 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     let mut keyed = Glyphs::default();
     let mut deferred: Vec<(Header, KeyGlyph)> = Vec::new();
     let mut entries: Vec<(Header, &Arg)> = Vec::new();
-    for header in &vault.headers {
-        for arg in &header.args {
+    for (header_index, header) in vault.headers.iter().enumerate() {
+        for (arg_index, arg) in header.args.iter().enumerate() {
             let binds = match header.header {
                 Header::Subst | Header::NSubst | Header::Shuffle | Header::Clear => Binds::Now,
                 Header::Colour
@@ -206,7 +206,7 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
             if matches!(header.header, Header::Subst | Header::NSubst) {
                 misread_weights(header.header, arg, out);
             }
-            let transform = match spec::transform(header.header, &arg.text) {
+            let transform = match transforms.get(header_index, arg_index) {
                 Some(Ok(transform)) => Some(transform),
                 // crawl reports a malformed spec on its own.
                 Some(Err(_)) => continue,
@@ -245,7 +245,7 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
                 }
             }
             if let Some(transform) = transform {
-                let made = apply(&transform, &mut present);
+                let made = apply(transform, &mut present);
                 named.add_all(made);
                 for glyph in made.iter() {
                     if !ever.has(glyph) {

@@ -7,16 +7,16 @@ use levkit_model::dcss::tables::{BRANCHES, COLOURS, TILES, WORDS};
 use levkit_model::dcss::{Arg, HeaderLine, Vault, depth};
 use levkit_syntax::dcss::Header;
 
-use super::{did_you_mean, exact_range_in, range_in, specs};
+use super::{Transforms, did_you_mean, exact_range_in, range_in, specs};
 
-pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    for header in &vault.headers {
-        check_header(header, out);
+pub(super) fn check(vault: &Vault, transforms: &Transforms, out: &mut Vec<Diagnostic>) {
+    for (index, header) in vault.headers.iter().enumerate() {
+        check_header(header, Some((transforms, index)), out);
     }
     for lua in &vault.lua {
         for line in &lua.lines {
             if let Some(header) = literal_call(line) {
-                check_header(&header, out);
+                check_header(&header, None, out);
             }
         }
     }
@@ -170,7 +170,13 @@ pub(super) fn spec_error(arg: &Arg, error: SpecError, out: &mut Vec<Diagnostic>)
     ));
 }
 
-fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
+/// Checks a header line; `parsed` has its transforms when it is the vault's header of that
+/// index (a literal call in Lua has its own).
+fn check_header(
+    header: &HeaderLine,
+    parsed: Option<(&Transforms, usize)>,
+    out: &mut Vec<Diagnostic>,
+) {
     match header.header {
         Header::Name
         | Header::DefaultDepth
@@ -293,8 +299,14 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
             }
         }
         Header::Clear | Header::Subst | Header::NSubst | Header::Shuffle => {
-            for arg in &header.args {
-                if let Some(Err(error)) = spec::transform(header.header, &arg.text) {
+            for (index, arg) in header.args.iter().enumerate() {
+                let error = match parsed {
+                    Some((transforms, at)) => transforms
+                        .get(at, index)
+                        .and_then(|t| t.as_ref().err().cloned()),
+                    None => spec::transform(header.header, &arg.text).and_then(Result::err),
+                };
+                if let Some(error) = error {
                     spec_error(arg, error, out);
                 }
             }

@@ -2,6 +2,7 @@
 //! `seven-headed hydra`, `red draconian knight`, `any demon`...), as `specs` reads them once a
 //! spec's tags are off.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use levkit_model::dcss::strings::find;
@@ -197,9 +198,12 @@ static REJECTED_MONSTERS_BY_NAME: LazyLock<HashMap<String, &'static str>> = Lazy
 });
 
 fn rejected_monster(name: &str) -> Option<&'static str> {
-    REJECTED_MONSTERS_BY_NAME
-        .get(&name.to_ascii_lowercase())
-        .copied()
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        REJECTED_MONSTERS_BY_NAME.get(&name.to_ascii_lowercase())
+    } else {
+        REJECTED_MONSTERS_BY_NAME.get(name)
+    }
+    .copied()
 }
 
 /// What a monster name stands for, as far as its equipment goes.
@@ -224,15 +228,32 @@ pub(super) enum NameProblem {
 
 /// A monster name as crawl reads it once the tags are off (any case, `_` for spaces).
 pub(super) fn monster_name(written: &str) -> Result<MonsterName, NameProblem> {
-    let name = written.trim().replace('_', " ");
+    // Copies only where a name needs changing: this runs for every monster of every spec.
+    let trimmed = written.trim();
+    let name: Cow<str> = if trimmed.contains('_') {
+        Cow::Owned(trimmed.replace('_', " "))
+    } else {
+        Cow::Borrowed(trimmed)
+    };
     if let Some(message) = rejected_monster(&name) {
         return Err(NameProblem::Dummy(message));
     }
-    let name = name.replace("random", "any");
+    let name = if holds(&name, "random") {
+        Cow::Owned(name.replace("random", "any"))
+    } else {
+        name
+    };
     if !is_monster(&name) {
         return Err(NameProblem::Unknown);
     }
-    Ok(name_kind(&name.to_lowercase()))
+    if name
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        Ok(name_kind(&name.to_lowercase()))
+    } else {
+        Ok(name_kind(&name))
+    }
 }
 
 fn name_kind(name: &str) -> MonsterName {

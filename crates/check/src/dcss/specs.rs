@@ -121,11 +121,31 @@ impl<'a> Spec<'a> {
     }
 
     fn prefixed(&mut self, prefix: &str) -> String {
+        if !self.may_hold(prefix) {
+            return String::new();
+        }
         strip_tag_prefix(&mut self.rest, prefix)
     }
 
     fn number(&mut self, prefix: &str) -> Option<i32> {
+        if !self.may_hold(prefix) {
+            return None;
+        }
         strip_number_tag(&mut self.rest, prefix)
+    }
+
+    /// The generation weight, taken off (`weight:` or `w:`).
+    fn weight(&mut self) -> Option<i32> {
+        if !self.may_hold("w:") {
+            return None;
+        }
+        strip_weight(&mut self.rest)
+    }
+
+    /// Whether the text left may hold the `key:` tag `prefix`: most alternatives have no
+    /// tag at all, and one look for a `:` spares the search for each key.
+    fn may_hold(&self, prefix: &str) -> bool {
+        !prefix.ends_with(':') || self.rest.contains(':')
     }
 
     /// Where `needle` is first written at the start of a word of the alternative (the whole
@@ -533,7 +553,7 @@ fn monster(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Result<Monster, Proble
         }
     }
     spec.rest = name_part.to_string();
-    strip_weight(&mut spec.rest);
+    spec.weight();
     for flag in ["generate_awake", "patrolling", "band"] {
         spec.tag(flag);
     }
@@ -1093,7 +1113,7 @@ const ITEM_KEYS: &[&str] = &[
 
 /// Reads one item alternative as crawl's `parse_single_spec` does.
 fn item(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Effect {
-    if let Some(weight) = strip_weight(&mut spec.rest)
+    if let Some(weight) = spec.weight()
         && weight <= 0
     {
         let at = spec.place_of("w:");
@@ -1567,7 +1587,7 @@ fn shop_types() -> impl Iterator<Item = &'static str> {
 /// Reads one KFEAT alternative as crawl's `keyed_mapspec::parse_feature` does.
 fn feature(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Option<Problem> {
     let original = spec.rest.clone();
-    strip_weight(&mut spec.rest);
+    spec.weight();
     if spec.number("mimic:").is_none() {
         spec.tag("mimic");
     }

@@ -13,9 +13,14 @@ use levkit_model::dcss::tables::WORDS;
 use levkit_model::dcss::{Vault, depth};
 use levkit_syntax::dcss::Header;
 
-use super::Context;
+use super::{Context, Transforms};
 
-pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(
+    vault: &Vault,
+    context: Context,
+    transforms: &Transforms,
+    out: &mut Vec<Diagnostic>,
+) {
     let authored_lua = vault.lua.iter().any(|l| l.has_code());
     let tags: Vec<&str> = vault.tags().map(|a| a.text.as_str()).collect();
     let orient = vault
@@ -50,7 +55,7 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
     let height = rows.len();
     let size = format!("{width}x{height}");
 
-    let transforms = transforms(vault);
+    let transforms: Vec<&Transform> = transforms.valid().collect();
     let grid = Grid::new(&transforms, &rows, width);
     let in_temple = vault.headers_of(Header::Place).any(|h| {
         h.args.iter().any(|a| {
@@ -372,7 +377,7 @@ struct Grid<'a> {
 const BLANK: Glyphs = 1 << b' ';
 
 impl<'a> Grid<'a> {
-    fn new(transforms: &[Transform], rows: &'a [&'a [u8]], width: usize) -> Grid<'a> {
+    fn new(transforms: &[&Transform], rows: &'a [&'a [u8]], width: usize) -> Grid<'a> {
         // Every transform maps a set of glyphs to the union of what it maps each member to,
         // so following each glyph through the transforms once gives every cell's set: the
         // glyph's image (index 0 stands for every byte beyond ASCII).
@@ -486,7 +491,7 @@ impl<'a> Grid<'a> {
 
     /// The transforms' outcome for one draw of `rng`, row after row of `width` glyphs (rows
     /// padded with blanks), into `cells`.
-    fn draw(&self, transforms: &[Transform], rng: &mut Rng, cells: &mut Vec<u8>) {
+    fn draw(&self, transforms: &[&Transform], rng: &mut Rng, cells: &mut Vec<u8>) {
         cells.clear();
         for row in self.rows {
             cells.extend_from_slice(row);
@@ -496,16 +501,6 @@ impl<'a> Grid<'a> {
             apply(cells, transform, rng);
         }
     }
-}
-
-/// The header transforms of a vault, in the order crawl applies them.
-fn transforms(vault: &Vault) -> Vec<Transform> {
-    vault
-        .headers
-        .iter()
-        .flat_map(|h| h.args.iter().map(move |a| (h.header, a)))
-        .filter_map(|(header, arg)| spec::transform(header, &arg.text)?.ok())
-        .collect()
 }
 
 /// A glyph of a transform as a map byte (every character beyond ASCII is floor alike).
