@@ -20,6 +20,7 @@ use levkit_model::dcss::tables::GLYPHS;
 use levkit_model::dcss::{Arg, MapRow, Vault};
 use levkit_syntax::dcss::{Chunk, Header};
 
+use super::endmap::Swallowed;
 use super::{Transforms, range_in};
 
 /// A set of ASCII glyphs, one bit per byte value.
@@ -156,8 +157,14 @@ fn own_rows(vault: &Vault, own: usize) -> impl Iterator<Item = &MapRow> {
     vault.rows().take(own)
 }
 
-pub(super) fn check(vault: &Vault, transforms: &Transforms, out: &mut Vec<Diagnostic>) {
-    let own = super::endmap::swallowed(vault).map_or(usize::MAX, |s| s.first);
+/// The glyph checks of `vault`, whose map may swallow the rows from `swallowed` on.
+pub(super) fn check(
+    vault: &Vault,
+    swallowed: Option<&Swallowed>,
+    transforms: &Transforms,
+    out: &mut Vec<Diagnostic>,
+) {
+    let own = swallowed.map_or(usize::MAX, |s| s.first);
     non_ascii(vault, own, out);
     if lua_may_rewrite(vault) || own_rows(vault, own).all(|r| r.text.is_empty()) {
         return;

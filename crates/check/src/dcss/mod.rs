@@ -61,8 +61,9 @@ pub fn check_vault(vault: &Vault, text: &str, context: Context) -> Vec<Diagnosti
     }
     lua::check(vault, &mut out);
     vault::check(vault, context, &transforms, &mut out);
-    endmap::check(vault, &mut out);
-    glyphs::check(vault, &transforms, &mut out);
+    let swallowed = endmap::swallowed(vault);
+    endmap::check(vault, swallowed.as_ref(), &mut out);
+    glyphs::check(vault, swallowed.as_ref(), &transforms, &mut out);
     order::check(vault, text, &conditional, &mut out);
     out
 }
