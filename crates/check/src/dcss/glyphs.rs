@@ -61,8 +61,14 @@ impl Glyphs {
         set
     }
 
+    /// The glyphs of the set in ascending order (bit by bit: sets are small).
     fn iter(self) -> impl Iterator<Item = u8> {
-        (0..128u8).filter(move |&g| self.has(g))
+        let mut left = self.0;
+        std::iter::from_fn(move || {
+            let glyph = (left != 0).then(|| left.trailing_zeros() as u8)?;
+            left &= left - 1;
+            Some(glyph)
+        })
     }
 }
 

@@ -332,39 +332,42 @@ fn nesting(line: &str, in_long: &mut bool) -> i32 {
                 None => return delta,
             }
         }
-        let b = bytes[i];
-        if bytes[i..].starts_with(b"--[[") || bytes[i..].starts_with(b"[[") {
-            *in_long = true;
-            i += if b == b'-' { 4 } else { 2 };
-            continue;
-        }
-        if bytes[i..].starts_with(b"--") {
-            return delta;
-        }
-        if b == b'"' || b == b'\'' {
-            i += 1;
-            while i < bytes.len() && bytes[i] != b {
-                if bytes[i] == b'\\' {
+        // One look at the byte picks the case: this runs on every line of Lua.
+        match bytes[i] {
+            b'-' if bytes.get(i + 1) == Some(&b'-') => {
+                if !bytes[i + 2..].starts_with(b"[[") {
+                    return delta;
+                }
+                *in_long = true;
+                i += 4;
+            }
+            b'[' if bytes.get(i + 1) == Some(&b'[') => {
+                *in_long = true;
+                i += 2;
+            }
+            quote @ (b'"' | b'\'') => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
                     i += 1;
                 }
                 i += 1;
             }
-            i += 1;
-            continue;
-        }
-        if b.is_ascii_alphabetic() || b == b'_' {
-            let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
+            b if b.is_ascii_alphabetic() || b == b'_' => {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                match &line[start..i] {
+                    "function" | "do" | "if" | "repeat" => delta += 1,
+                    "end" | "until" => delta -= 1,
+                    _ => {}
+                }
             }
-            match &line[start..i] {
-                "function" | "do" | "if" | "repeat" => delta += 1,
-                "end" | "until" => delta -= 1,
-                _ => {}
-            }
-            continue;
+            _ => i += 1,
         }
-        i += 1;
     }
     delta
 }
