@@ -447,16 +447,13 @@ pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
         let start = from + found;
         let word = identifier(&code[start..]).unwrap_or("");
         let after = code[start + word.len()..].trim_start();
-        // `x.name` and `x:name` are fields, not names.
+        let assigned = after.starts_with('=') && !after.starts_with("==");
+        let listed = after.starts_with(',');
+        let named = matches!(previous, "function" | "local") && code[from..start].trim().is_empty();
+        // `x.name` and `x:name` are fields, not names (asked last: most words define nothing).
         let field = found > 0 && matches!(bytes[start - 1], b'.' | b':');
-        if !field && !is_keyword(word) {
-            let assigned = after.starts_with('=') && !after.starts_with("==");
-            let listed = after.starts_with(',');
-            let named =
-                code[from..start].trim().is_empty() && matches!(previous, "function" | "local");
-            if assigned || listed || named {
-                out.push(word.to_string());
-            }
+        if (assigned || listed || named) && !field && !is_keyword(word) {
+            out.push(word.to_string());
         }
         previous = word;
         from = start + word.len().max(1);

@@ -118,6 +118,12 @@ fn error(kind: SpecErrorKind, message: String, span: Range<usize>) -> SpecError 
 
 fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
     let piece = &text[range.clone()];
+    // Most pieces neither start nor end with white space: two bytes say so (a byte that is
+    // ASCII and no ASCII blank starts and ends no white space character).
+    let plain = |b: Option<&u8>| b.is_some_and(|&b| b.is_ascii() && !matches!(b, 9..=13 | b' '));
+    if plain(piece.as_bytes().first()) && plain(piece.as_bytes().last()) {
+        return range;
+    }
     let start = range.start + (piece.len() - piece.trim_start().len());
     let end = start + piece.trim().len();
     start..end.max(start)

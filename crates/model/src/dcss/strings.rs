@@ -5,7 +5,15 @@
 
 /// crawl's `trim_string`: spaces, tabs and line ends off both ends.
 pub fn trim(text: &str) -> &str {
-    text.trim_matches([' ', '\t', '\n', '\r'])
+    // Bytes rather than characters: every character trimmed is ASCII.
+    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|b| !blank(b)).unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !blank(b))
+        .map_or(start, |i| i + 1);
+    &text[start..end]
 }
 
 /// C's `isspace`.
