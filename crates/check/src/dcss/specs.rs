@@ -393,8 +393,7 @@ pub(super) fn monster_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnost
         if alternative.is_empty() {
             continue;
         }
-        let text = arg.text[alternative.clone()].to_string();
-        let mut spec = Spec::new(arg, alternative, &text);
+        let mut spec = Spec::new(arg, alternative.clone(), &arg.text[alternative]);
         match monster(&mut spec, out) {
             Err(problem) => out.push(problem.diagnostic(arg)),
             Ok(monster) => {
@@ -497,7 +496,8 @@ fn monster(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Result<Monster, Proble
             return Err(problem);
         }
     }
-    let whole = spec.rest.clone();
+    // The name part becomes the text left below.
+    let whole = std::mem::take(&mut spec.rest);
     let parts = split(&whole, ';');
     let Some(&name_part) = parts.first() else {
         return Err(spec.problem(
@@ -1001,8 +1001,7 @@ enum Effect {
 
 /// One ITEM slot, one KITEM item, one item of a monster or a shop: `/`-separated alternatives.
 pub(super) fn item_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    let text = arg.text[span.clone()].to_string();
-    if let Some(problem) = item_slot_outcome(arg, span, &text, out) {
+    if let Some(problem) = item_slot_outcome(arg, span.clone(), &arg.text[span], out) {
         out.push(problem.diagnostic(arg));
     }
 }
@@ -1560,8 +1559,7 @@ pub(super) fn kfeat(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
         if alternative.is_empty() {
             continue;
         }
-        let text = arg.text[alternative.clone()].to_string();
-        let mut spec = Spec::new(arg, alternative, &text);
+        let mut spec = Spec::new(arg, alternative.clone(), &arg.text[alternative]);
         if let Some(problem) = feature(&mut spec, out) {
             out.push(problem.diagnostic(arg));
         }
