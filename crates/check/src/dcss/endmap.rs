@@ -59,8 +59,8 @@ pub(super) fn swallowed(vault: &Vault) -> Option<Swallowed<'_>> {
     None
 }
 
-pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    let Some(swallowed) = swallowed(vault) else {
+pub(super) fn check(vault: &Vault, swallowed: Option<&Swallowed>, out: &mut Vec<Diagnostic>) {
+    let Some(swallowed) = swallowed else {
         return;
     };
     let until = if swallowed.closed {

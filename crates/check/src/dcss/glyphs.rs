@@ -20,7 +20,8 @@ use levkit_model::dcss::tables::GLYPHS;
 use levkit_model::dcss::{Arg, MapRow, Vault};
 use levkit_syntax::dcss::{Chunk, Header};
 
-use super::range_in;
+use super::endmap::Swallowed;
+use super::{Transforms, range_in};
 
 /// A set of ASCII glyphs, one bit per byte value.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -60,8 +61,14 @@ impl Glyphs {
         set
     }
 
+    /// The glyphs of the set in ascending order (bit by bit: sets are small).
     fn iter(self) -> impl Iterator<Item = u8> {
-        (0..128u8).filter(move |&g| self.has(g))
+        let mut left = self.0;
+        std::iter::from_fn(move || {
+            let glyph = (left != 0).then(|| left.trailing_zeros() as u8)?;
+            left &= left - 1;
+            Some(glyph)
+        })
     }
 }
 
@@ -156,8 +163,14 @@ fn own_rows(vault: &Vault, own: usize) -> impl Iterator<Item = &MapRow> {
     vault.rows().take(own)
 }
 
-pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    let own = super::endmap::swallowed(vault).map_or(usize::MAX, |s| s.first);
+/// The glyph checks of `vault`, whose map may swallow the rows from `swallowed` on.
+pub(super) fn check(
+    vault: &Vault,
+    swallowed: Option<&Swallowed>,
+    transforms: &Transforms,
+    out: &mut Vec<Diagnostic>,
+) {
+    let own = swallowed.map_or(usize::MAX, |s| s.first);
     non_ascii(vault, own, out);
     if lua_may_rewrite(vault) || own_rows(vault, own).all(|r| r.text.is_empty()) {
         return;
@@ -184,8 +197,8 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     let mut keyed = Glyphs::default();
     let mut deferred: Vec<(Header, KeyGlyph)> = Vec::new();
     let mut entries: Vec<(Header, &Arg)> = Vec::new();
-    for header in &vault.headers {
-        for arg in &header.args {
+    for (header_index, header) in vault.headers.iter().enumerate() {
+        for (arg_index, arg) in header.args.iter().enumerate() {
             let binds = match header.header {
                 Header::Subst | Header::NSubst | Header::Shuffle | Header::Clear => Binds::Now,
                 Header::Colour
@@ -206,7 +219,7 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
             if matches!(header.header, Header::Subst | Header::NSubst) {
                 misread_weights(header.header, arg, out);
             }
-            let transform = match spec::transform(header.header, &arg.text) {
+            let transform = match transforms.get(header_index, arg_index) {
                 Some(Ok(transform)) => Some(transform),
                 // crawl reports a malformed spec on its own.
                 Some(Err(_)) => continue,
@@ -245,7 +258,7 @@ pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
                 }
             }
             if let Some(transform) = transform {
-                let made = apply(&transform, &mut present);
+                let made = apply(transform, &mut present);
                 named.add_all(made);
                 for glyph in made.iter() {
                     if !ever.has(glyph) {

@@ -1,22 +1,26 @@
 //! What crawl's header functions reject when the vault's Lua runs: depth lists, ORIENT,
 //! CHANCE and WEIGHT values, the glyph specs and their names.
 
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap as HashMap;
+
 use levkit_diagnostics::{Code, Diagnostic};
 use levkit_model::dcss::spec::{self, SpecError, SpecErrorKind};
-use levkit_model::dcss::tables::{BRANCHES, COLOURS, TILES, WORDS};
+use levkit_model::dcss::tables::{BRANCHES, COLOURS, TILES, Tile, WORDS};
 use levkit_model::dcss::{Arg, HeaderLine, Vault, depth};
 use levkit_syntax::dcss::Header;
 
-use super::{did_you_mean, exact_range_in, range_in, specs};
+use super::{Transforms, did_you_mean, exact_range_in, range_in, specs};
 
-pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    for header in &vault.headers {
-        check_header(header, out);
+pub(super) fn check(vault: &Vault, transforms: &Transforms, out: &mut Vec<Diagnostic>) {
+    for (index, header) in vault.headers.iter().enumerate() {
+        check_header(header, Some((transforms, index)), out);
     }
     for lua in &vault.lua {
         for line in &lua.lines {
             if let Some(header) = literal_call(line) {
-                check_header(&header, out);
+                check_header(&header, None, out);
             }
         }
     }
@@ -170,7 +174,13 @@ pub(super) fn spec_error(arg: &Arg, error: SpecError, out: &mut Vec<Diagnostic>)
     ));
 }
 
-fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
+/// Checks a header line; `parsed` has its transforms when it is the vault's header of that
+/// index (a literal call in Lua has its own).
+fn check_header(
+    header: &HeaderLine,
+    parsed: Option<(&Transforms, usize)>,
+    out: &mut Vec<Diagnostic>,
+) {
     match header.header {
         Header::Name
         | Header::DefaultDepth
@@ -293,8 +303,14 @@ fn check_header(header: &HeaderLine, out: &mut Vec<Diagnostic>) {
             }
         }
         Header::Clear | Header::Subst | Header::NSubst | Header::Shuffle => {
-            for arg in &header.args {
-                if let Some(Err(error)) = spec::transform(header.header, &arg.text) {
+            for (index, arg) in header.args.iter().enumerate() {
+                let error = match parsed {
+                    Some((transforms, at)) => transforms
+                        .get(at, index)
+                        .and_then(|t| t.as_ref().err().cloned()),
+                    None => spec::transform(header.header, &arg.text).and_then(Result::err),
+                };
+                if let Some(error) = error {
                     spec_error(arg, error, out);
                 }
             }
@@ -390,19 +406,37 @@ fn depths(arg: &Arg, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn is_tile(name: &str, accepts: impl Fn(&levkit_model::dcss::tables::Tile) -> bool) -> bool {
-    name.eq_ignore_ascii_case("none")
-        || TILES
-            .iter()
-            .any(|t| t.name.eq_ignore_ascii_case(name) && accepts(t))
+fn is_tile(name: &str, accepts: impl Fn(&Tile) -> bool) -> bool {
+    if name.eq_ignore_ascii_case("none") {
+        return true;
+    }
+    let tiles = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        TILES_BY_NAME.get(name.to_ascii_lowercase().as_str())
+    } else {
+        TILES_BY_NAME.get(name)
+    };
+    tiles.is_some_and(|tiles| tiles.iter().any(|t| accepts(t)))
 }
+
+/// The tiles by ASCII-lowercase name (names are matched in any case; a name may stand for
+/// tiles of several groups): every tile header looks its names up here.
+static TILES_BY_NAME: LazyLock<HashMap<String, Vec<&'static Tile>>> = LazyLock::new(|| {
+    let mut by_name: HashMap<String, Vec<&'static Tile>> = HashMap::default();
+    for tile in TILES {
+        by_name
+            .entry(tile.name.to_ascii_lowercase())
+            .or_default()
+            .push(tile);
+    }
+    by_name
+});
 
 fn unknown_tile(
     arg: &Arg,
     span: std::ops::Range<usize>,
     name: &str,
     list: &str,
-    accepts: impl Fn(&levkit_model::dcss::tables::Tile) -> bool,
+    accepts: impl Fn(&Tile) -> bool,
 ) -> Diagnostic {
     let diagnostic = Diagnostic::new(
         Code::DC0115,
@@ -453,7 +487,7 @@ fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
                     if matches!(word, "no_random" | "last_tile") {
                         continue;
                     }
-                    let accepts = |t: &levkit_model::dcss::tables::Tile| match header {
+                    let accepts = |t: &Tile| match header {
                         Header::FTile => t.ftile,
                         Header::RTile => t.rtile,
                         _ => t.tile,

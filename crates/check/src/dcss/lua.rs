@@ -13,6 +13,7 @@ use std::cell::RefCell;
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
 use levkit_model::dcss::lua::{Statement, authored_statements, chunk_body};
+use levkit_model::dcss::strings::find;
 use levkit_model::dcss::tables::LUA_MODULES;
 use levkit_model::dcss::{Global, Vault};
 use levkit_syntax::dcss::Chunk;
@@ -342,45 +343,71 @@ fn block_words(line: &str, in_long: &mut bool, mut on: impl FnMut(&str)) {
                 None => return,
             }
         }
-        let b = bytes[i];
-        if bytes[i..].starts_with(b"--[[") || bytes[i..].starts_with(b"[[") {
-            *in_long = true;
-            i += if b == b'-' { 4 } else { 2 };
-            continue;
-        }
-        if bytes[i..].starts_with(b"--") {
-            return;
-        }
-        if b == b'"' || b == b'\'' {
-            i += 1;
-            while i < bytes.len() && bytes[i] != b {
-                if bytes[i] == b'\\' {
+        // One look at the byte picks the case: this runs on every line of Lua.
+        match bytes[i] {
+            b'-' if bytes.get(i + 1) == Some(&b'-') => {
+                if !bytes[i + 2..].starts_with(b"[[") {
+                    return;
+                }
+                *in_long = true;
+                i += 4;
+            }
+            b'[' if bytes.get(i + 1) == Some(&b'[') => {
+                *in_long = true;
+                i += 2;
+            }
+            quote @ (b'"' | b'\'') => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
                     i += 1;
                 }
                 i += 1;
             }
-            i += 1;
-            continue;
-        }
-        if b.is_ascii_alphabetic() || b == b'_' {
-            let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
+            b if b.is_ascii_alphabetic() || b == b'_' => {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                let word = &line[start..i];
+                if matches!(word, "function" | "do" | "if" | "repeat" | "end" | "until") {
+                    on(word);
+                }
             }
-            let word = &line[start..i];
-            if matches!(word, "function" | "do" | "if" | "repeat" | "end" | "until") {
-                on(word);
-            }
-            continue;
+            _ => i += 1,
         }
-        i += 1;
     }
 }
 
-const KEYWORDS: &[&str] = &[
-    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in", "local",
-    "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-];
+/// Lua 5.1's reserved words.
+fn is_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "and"
+            | "break"
+            | "do"
+            | "else"
+            | "elseif"
+            | "end"
+            | "false"
+            | "for"
+            | "function"
+            | "if"
+            | "in"
+            | "local"
+            | "nil"
+            | "not"
+            | "or"
+            | "repeat"
+            | "return"
+            | "then"
+            | "true"
+            | "until"
+            | "while"
+    )
+}
 
 /// The identifier at the start of `text`, if any.
 fn identifier(text: &str) -> Option<&str> {
@@ -397,8 +424,9 @@ fn identifier(text: &str) -> Option<&str> {
 /// (`crawl_require("dlua/x.lua")` defines the names of that module; one levkit does not know
 /// may define any name: `*`.)
 pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
-    let code = line.split("--").next().unwrap_or("");
-    if let Some(at) = code.find("crawl_require") {
+    // Byte scans: this runs on every line of Lua in the workspace.
+    let code = &line[..find(line.as_bytes(), b"--", 0).unwrap_or(line.len())];
+    if let Some(at) = find(code.as_bytes(), b"crawl_require", 0) {
         let argument = code[at + "crawl_require".len()..]
             .trim_start()
             .trim_start_matches('(')
@@ -417,24 +445,27 @@ pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
             None => out.push("*".to_string()),
         }
     }
-    let mut rest = code;
+    let bytes = code.as_bytes();
     let mut previous = "";
-    while let Some(start) = rest.find(|c: char| c == '_' || c.is_ascii_alphabetic()) {
-        let before = rest[..start].chars().next_back();
-        let word = identifier(&rest[start..]).unwrap_or("");
-        let after = rest[start + word.len()..].trim_start();
-        // `x.name` and `x:name` are fields, not names.
-        let field = before.is_some_and(|c| c == '.' || c == ':');
-        if !field && !KEYWORDS.contains(&word) {
-            let assigned = after.starts_with('=') && !after.starts_with("==");
-            let listed = after.starts_with(',');
-            let named = rest[..start].trim().is_empty() && matches!(previous, "function" | "local");
-            if assigned || listed || named {
-                out.push(word.to_string());
-            }
+    // Where the text not yet read starts (`rest` of the scan).
+    let mut from = 0;
+    while let Some(found) = bytes[from..]
+        .iter()
+        .position(|&b| b == b'_' || b.is_ascii_alphabetic())
+    {
+        let start = from + found;
+        let word = identifier(&code[start..]).unwrap_or("");
+        let after = code[start + word.len()..].trim_start();
+        let assigned = after.starts_with('=') && !after.starts_with("==");
+        let listed = after.starts_with(',');
+        let named = matches!(previous, "function" | "local") && code[from..start].trim().is_empty();
+        // `x.name` and `x:name` are fields, not names (asked last: most words define nothing).
+        let field = found > 0 && matches!(bytes[start - 1], b'.' | b':');
+        if (assigned || listed || named) && !field && !is_keyword(word) {
+            out.push(word.to_string());
         }
         previous = word;
-        rest = &rest[start + word.len().max(1)..];
+        from = start + word.len().max(1);
     }
 }
 
@@ -474,7 +505,7 @@ pub(super) fn top_level_calls(vault: &Vault) -> Vec<LuaCall> {
                     }
                 }
                 if let Some(name) = identifier(statement)
-                    && !KEYWORDS.contains(&name)
+                    && !is_keyword(name)
                 {
                     let after = statement[name.len()..].trim_start();
                     if after.starts_with(['(', '"', '\'', '{']) || after.starts_with("[[") {

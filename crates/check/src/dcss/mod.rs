@@ -29,6 +29,7 @@ pub use tags::{
 };
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
+use levkit_model::dcss::spec::{self, SpecError, Transform};
 use levkit_model::dcss::{Arg, Global, Vault};
 
 /// What a vault's checks need to know about the file around it.
@@ -42,7 +43,8 @@ pub struct Context {
 /// model; `text` is the text the model was lowered from).
 pub fn check_vault(vault: &Vault, text: &str, context: Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    headers::check(vault, &mut out);
+    let transforms = Transforms::of(vault);
+    headers::check(vault, &transforms, &mut out);
     // A header inside a Lua branch runs only when the branch is taken: crawl's one validation
     // run may not see its problem (it fails when the vault is placed), so it is a warning.
     let conditional = lua::conditional_ranges(vault);
@@ -58,11 +60,46 @@ pub fn check_vault(vault: &Vault, text: &str, context: Context) -> Vec<Diagnosti
         }
     }
     lua::check(vault, &mut out);
-    vault::check(vault, context, &mut out);
-    endmap::check(vault, &mut out);
-    glyphs::check(vault, &mut out);
+    vault::check(vault, context, &transforms, &mut out);
+    let swallowed = endmap::swallowed(vault);
+    endmap::check(vault, swallowed.as_ref(), &mut out);
+    glyphs::check(vault, swallowed.as_ref(), &transforms, &mut out);
     order::check(vault, text, &conditional, &mut out);
     out
+}
+
+/// The map transforms (SUBST, NSUBST, SHUFFLE, CLEAR) of a vault's header arguments as crawl
+/// reads them, each with the index of its header and of its argument: parsed once for the
+/// checks that read them (the header checks, the glyphs, the exits).
+pub(crate) struct Transforms(Vec<(usize, usize, Result<Transform, SpecError>)>);
+
+impl Transforms {
+    fn of(vault: &Vault) -> Transforms {
+        let mut all = Vec::new();
+        for (h, header) in vault.headers.iter().enumerate() {
+            for (a, arg) in header.args.iter().enumerate() {
+                if let Some(transform) = spec::transform(header.header, &arg.text) {
+                    all.push((h, a, transform));
+                }
+            }
+        }
+        Transforms(all)
+    }
+
+    /// The transform of argument `arg` of header `header` (`None` for a header of another
+    /// kind).
+    pub(crate) fn get(&self, header: usize, arg: usize) -> Option<&Result<Transform, SpecError>> {
+        let at = self
+            .0
+            .binary_search_by_key(&(header, arg), |(h, a, _)| (*h, *a))
+            .ok()?;
+        Some(&self.0[at].2)
+    }
+
+    /// The transforms crawl can read, in the order it applies them.
+    pub(crate) fn valid(&self) -> impl Iterator<Item = &Transform> {
+        self.0.iter().filter_map(|(_, _, t)| t.as_ref().ok())
+    }
 }
 
 /// The problems of the text outside vaults: a bad `default-depth:`, file-level Lua that does

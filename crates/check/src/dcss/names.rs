@@ -2,8 +2,10 @@
 //! `seven-headed hydra`, `red draconian knight`, `any demon`...), as `specs` reads them once a
 //! spec's tags are off.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
+use levkit_model::dcss::strings::find;
 use levkit_model::dcss::tables::{MONSTERS, Monster, REJECTED_MONSTERS};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -16,7 +18,20 @@ static MONSTERS_BY_NAME: LazyLock<HashMap<String, &'static Monster>> = LazyLock:
 });
 
 fn monster(name: &str) -> Option<&'static Monster> {
-    MONSTERS_BY_NAME.get(&name.to_lowercase()).copied()
+    // Most names are written in lowercase already: no copy for them.
+    if name
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        MONSTERS_BY_NAME.get(&name.to_lowercase()).copied()
+    } else {
+        MONSTERS_BY_NAME.get(name).copied()
+    }
+}
+
+/// Whether `needle` occurs in `name` (a byte scan: this runs for every monster of every spec).
+fn holds(name: &str, needle: &str) -> bool {
+    find(name.as_bytes(), needle.as_bytes(), 0).is_some()
 }
 
 fn monster_named(name: &str) -> bool {
@@ -65,10 +80,10 @@ fn is_monster(name: &str) -> bool {
     if let Some(base) = name.strip_suffix("-shaped pillar of salt") {
         return is_monster(base);
     }
-    if let Some(at) = name.find(" mutant beast") {
+    if let Some(at) = find(name.as_bytes(), b" mutant beast", 0) {
         return is_mutant_beast(&name[..at]);
     }
-    if name.contains(" ugly thing")
+    if holds(name, " ugly thing")
         && let Some((colour, rest)) = name.split_once(' ')
         && UGLY_THING_COLOURS.contains(&colour)
     {
@@ -77,10 +92,10 @@ fn is_monster(name: &str) -> bool {
     if zombie_form(name) == Some(true) {
         return true;
     }
-    if name.contains("draconian") {
+    if holds(name, "draconian") {
         return is_draconian(name);
     }
-    if name.contains("serpent of hell ") {
+    if holds(name, "serpent of hell ") {
         // crawl reads the flavour 16 characters in, by its branch's first three letters.
         let flavour = name.get(16..).unwrap_or("").to_lowercase();
         return ["geh", "coc", "dis", "tar"]
@@ -183,9 +198,12 @@ static REJECTED_MONSTERS_BY_NAME: LazyLock<HashMap<String, &'static str>> = Lazy
 });
 
 fn rejected_monster(name: &str) -> Option<&'static str> {
-    REJECTED_MONSTERS_BY_NAME
-        .get(&name.to_ascii_lowercase())
-        .copied()
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        REJECTED_MONSTERS_BY_NAME.get(&name.to_ascii_lowercase())
+    } else {
+        REJECTED_MONSTERS_BY_NAME.get(name)
+    }
+    .copied()
 }
 
 /// What a monster name stands for, as far as its equipment goes.
@@ -210,15 +228,32 @@ pub(super) enum NameProblem {
 
 /// A monster name as crawl reads it once the tags are off (any case, `_` for spaces).
 pub(super) fn monster_name(written: &str) -> Result<MonsterName, NameProblem> {
-    let name = written.trim().replace('_', " ");
+    // Copies only where a name needs changing: this runs for every monster of every spec.
+    let trimmed = written.trim();
+    let name: Cow<str> = if trimmed.contains('_') {
+        Cow::Owned(trimmed.replace('_', " "))
+    } else {
+        Cow::Borrowed(trimmed)
+    };
     if let Some(message) = rejected_monster(&name) {
         return Err(NameProblem::Dummy(message));
     }
-    let name = name.replace("random", "any");
+    let name = if holds(&name, "random") {
+        Cow::Owned(name.replace("random", "any"))
+    } else {
+        name
+    };
     if !is_monster(&name) {
         return Err(NameProblem::Unknown);
     }
-    Ok(name_kind(&name.to_lowercase()))
+    if name
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        Ok(name_kind(&name.to_lowercase()))
+    } else {
+        Ok(name_kind(&name))
+    }
 }
 
 fn name_kind(name: &str) -> MonsterName {

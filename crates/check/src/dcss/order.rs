@@ -34,8 +34,8 @@ struct Unit {
     header: Header,
     rank: u8,
     keyword: TextRange,
-    /// Its whole lines, comment lines above included (`None` when it shares a line).
-    lines: Option<std::ops::Range<usize>>,
+    /// The header's own range.
+    range: TextRange,
 }
 
 /// `text` is the vault's segment (the model's ranges are relative to it); headers inside Lua
@@ -55,7 +55,7 @@ pub(super) fn check(
                 header: h.header,
                 rank: rank(h.header)?,
                 keyword: h.keyword,
-                lines: whole_lines(text, h.range),
+                range: h.range,
             })
         })
         .collect();
@@ -135,9 +135,11 @@ fn reordered(vault: &Vault, text: &str, units: &[Unit]) -> Option<(TextRange, St
         .iter()
         .zip(&sorted)
         .rposition(|(a, b)| a.keyword != b.keyword)?;
+    // Each header's whole lines, comment lines above included (none when it shares a line).
+    let lines = |unit: &Unit| whole_lines(text, unit.range);
     let slots: Vec<std::ops::Range<usize>> = units[first..=last]
         .iter()
-        .map(|u| u.lines.clone())
+        .map(lines)
         .collect::<Option<_>>()?;
     let region = slots[0].start..slots[slots.len() - 1].end;
     let inside = |range: TextRange| {
@@ -172,7 +174,7 @@ fn reordered(vault: &Vault, text: &str, units: &[Unit]) -> Option<(TextRange, St
     let mut at = region.start;
     for (slot, unit) in slots.iter().zip(&sorted[first..=last]) {
         new_text.push_str(&text[at..slot.start]);
-        new_text.push_str(&text[unit.lines.clone()?]);
+        new_text.push_str(&text[lines(unit)?]);
         at = slot.end;
     }
     let range = TextRange::new(

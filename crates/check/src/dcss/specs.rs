@@ -121,11 +121,31 @@ impl<'a> Spec<'a> {
     }
 
     fn prefixed(&mut self, prefix: &str) -> String {
+        if !self.may_hold(prefix) {
+            return String::new();
+        }
         strip_tag_prefix(&mut self.rest, prefix)
     }
 
     fn number(&mut self, prefix: &str) -> Option<i32> {
+        if !self.may_hold(prefix) {
+            return None;
+        }
         strip_number_tag(&mut self.rest, prefix)
+    }
+
+    /// The generation weight, taken off (`weight:` or `w:`).
+    fn weight(&mut self) -> Option<i32> {
+        if !self.may_hold("w:") {
+            return None;
+        }
+        strip_weight(&mut self.rest)
+    }
+
+    /// Whether the text left may hold the `key:` tag `prefix`: most alternatives have no
+    /// tag at all, and one look for a `:` spares the search for each key.
+    fn may_hold(&self, prefix: &str) -> bool {
+        !prefix.ends_with(':') || self.rest.contains(':')
     }
 
     /// Where `needle` is first written at the start of a word of the alternative (the whole
@@ -373,8 +393,7 @@ pub(super) fn monster_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnost
         if alternative.is_empty() {
             continue;
         }
-        let text = arg.text[alternative.clone()].to_string();
-        let mut spec = Spec::new(arg, alternative, &text);
+        let mut spec = Spec::new(arg, alternative.clone(), &arg.text[alternative]);
         match monster(&mut spec, out) {
             Err(problem) => out.push(problem.diagnostic(arg)),
             Ok(monster) => {
@@ -477,7 +496,8 @@ fn monster(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Result<Monster, Proble
             return Err(problem);
         }
     }
-    let whole = spec.rest.clone();
+    // The name part becomes the text left below.
+    let whole = std::mem::take(&mut spec.rest);
     let parts = split(&whole, ';');
     let Some(&name_part) = parts.first() else {
         return Err(spec.problem(
@@ -533,7 +553,7 @@ fn monster(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Result<Monster, Proble
         }
     }
     spec.rest = name_part.to_string();
-    strip_weight(&mut spec.rest);
+    spec.weight();
     for flag in ["generate_awake", "patrolling", "band"] {
         spec.tag(flag);
     }
@@ -981,8 +1001,7 @@ enum Effect {
 
 /// One ITEM slot, one KITEM item, one item of a monster or a shop: `/`-separated alternatives.
 pub(super) fn item_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    let text = arg.text[span.clone()].to_string();
-    if let Some(problem) = item_slot_outcome(arg, span, &text, out) {
+    if let Some(problem) = item_slot_outcome(arg, span.clone(), &arg.text[span], out) {
         out.push(problem.diagnostic(arg));
     }
 }
@@ -1093,7 +1112,7 @@ const ITEM_KEYS: &[&str] = &[
 
 /// Reads one item alternative as crawl's `parse_single_spec` does.
 fn item(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Effect {
-    if let Some(weight) = strip_weight(&mut spec.rest)
+    if let Some(weight) = spec.weight()
         && weight <= 0
     {
         let at = spec.place_of("w:");
@@ -1540,8 +1559,7 @@ pub(super) fn kfeat(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
         if alternative.is_empty() {
             continue;
         }
-        let text = arg.text[alternative.clone()].to_string();
-        let mut spec = Spec::new(arg, alternative, &text);
+        let mut spec = Spec::new(arg, alternative.clone(), &arg.text[alternative]);
         if let Some(problem) = feature(&mut spec, out) {
             out.push(problem.diagnostic(arg));
         }
@@ -1567,7 +1585,7 @@ fn shop_types() -> impl Iterator<Item = &'static str> {
 /// Reads one KFEAT alternative as crawl's `keyed_mapspec::parse_feature` does.
 fn feature(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Option<Problem> {
     let original = spec.rest.clone();
-    strip_weight(&mut spec.rest);
+    spec.weight();
     if spec.number("mimic:").is_none() {
         spec.tag("mimic");
     }

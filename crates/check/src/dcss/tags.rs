@@ -33,7 +33,7 @@ pub struct TagFacts {
     pub names: Vec<String>,
     /// Whether it is Lua outside vaults, whose names the vaults after it in its file see.
     pub global: bool,
-    /// The names its Lua defines (a vault's are its own).
+    /// The names its Lua defines (a vault's are its own), sorted and without repeats.
     pub lua_defined: Vec<String>,
     /// The names its vault's main chunk calls outside its functions, each where it is called.
     pub lua_calls: Vec<super::lua::LuaCall>,
@@ -177,7 +177,7 @@ fn string_literals(line: &str) -> Vec<Literal<'_>> {
 fn tags_calls(line: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = line;
-    while let Some(at) = rest.find("tags") {
+    while let Some(at) = levkit_model::dcss::strings::find(rest.as_bytes(), b"tags", 0) {
         let before = rest[..at].chars().next_back();
         let after = rest[at + 4..].trim_start();
         rest = &rest[at + 4..];
@@ -506,25 +506,29 @@ pub fn check_lua_calls(index: &TagIndex, file: &[&TagFacts], at: usize) -> Vec<D
         return Vec::new();
     }
     let (builtin, crawl_files) = lua_globals();
-    let defined: HashSet<&str> = file[..at]
-        .iter()
-        .filter(|f| f.global)
-        .chain([facts])
-        .flat_map(|f| f.lua_defined.iter().map(String::as_str))
-        .collect();
+    // Looked up in each sorted list rather than gathered into one set per vault: a file's
+    // global Lua may define hundreds of names, and dozens of vaults may follow it.
+    let defines = |f: &TagFacts, name: &str| {
+        f.lua_defined
+            .binary_search_by(|d| d.as_str().cmp(name))
+            .is_ok()
+    };
+    let defined_before = |name: &str| {
+        file[..at]
+            .iter()
+            .filter(|f| f.global)
+            .chain([facts])
+            .any(|f| defines(f, name))
+    };
     // A module levkit does not know may define anything.
-    if defined.contains("*") {
+    if defined_before("*") {
         return Vec::new();
     }
-    let later_here = |name: &str| {
-        file[at + 1..]
-            .iter()
-            .any(|f| f.global && f.lua_defined.iter().any(|d| d == name))
-    };
+    let later_here = |name: &str| file[at + 1..].iter().any(|f| f.global && defines(f, name));
     let mut out = Vec::new();
     for call in &facts.lua_calls {
         let (name, range) = (call.name.as_str(), &call.range);
-        if builtin.contains(name) || defined.contains(name) {
+        if builtin.contains(name) || defined_before(name) {
             continue;
         }
         // A call inside an `if` or a loop fails only on the builds that run it.

@@ -13,9 +13,14 @@ use levkit_model::dcss::tables::WORDS;
 use levkit_model::dcss::{Vault, depth};
 use levkit_syntax::dcss::Header;
 
-use super::Context;
+use super::{Context, Transforms};
 
-pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(
+    vault: &Vault,
+    context: Context,
+    transforms: &Transforms,
+    out: &mut Vec<Diagnostic>,
+) {
     let authored_lua = vault.lua.iter().any(|l| l.has_code());
     let tags: Vec<&str> = vault.tags().map(|a| a.text.as_str()).collect();
     let orient = vault
@@ -50,7 +55,8 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
     let height = rows.len();
     let size = format!("{width}x{height}");
 
-    let grid = Grid::new(vault, &rows, width);
+    let transforms: Vec<&Transform> = transforms.valid().collect();
+    let grid = Grid::new(&transforms, &rows, width);
     let in_temple = vault.headers_of(Header::Place).any(|h| {
         h.args.iter().any(|a| {
             depth::parse(&a.text).is_ok_and(|ranges| {
@@ -167,14 +173,11 @@ pub(super) fn check(vault: &Vault, context: Context, out: &mut Vec<Diagnostic>) 
         // No single cell is an exit in every outcome, yet several may share the part (a
         // SHUFFLE or an NSUBST count that always leaves one): draw outcomes. crawl checks the
         // one it draws when it compiles the vault.
-        let transforms = transforms(vault);
+        let mut cells = Vec::new();
         let closed = (0..EXIT_DRAWS)
             .filter(|&seed| {
-                let rows = grid.draw(&transforms, &mut Rng::new(u64::from(seed) + 1));
-                let cell = |x: usize, y: usize| {
-                    let b = rows[y][x];
-                    if b < 128 { bit(b) } else { 1 }
-                };
+                grid.draw(&transforms, &mut Rng::new(u64::from(seed) + 1), &mut cells);
+                let cell = |x: usize, y: usize| bit(cells[y * width + x]);
                 // Only a cell that may be an exit can be one in a drawn outcome.
                 !exits_where(width, height, exits.cells.iter().copied(), cell).possible
             })
@@ -374,78 +377,78 @@ struct Grid<'a> {
 const BLANK: Glyphs = 1 << b' ';
 
 impl<'a> Grid<'a> {
-    fn new(vault: &Vault, rows: &'a [&'a [u8]], width: usize) -> Grid<'a> {
+    fn new(transforms: &[&Transform], rows: &'a [&'a [u8]], width: usize) -> Grid<'a> {
         // Every transform maps a set of glyphs to the union of what it maps each member to,
         // so following each glyph through the transforms once gives every cell's set: the
         // glyph's image (index 0 stands for every byte beyond ASCII).
         let mut image: [Glyphs; 128] = std::array::from_fn(|g| bit(g as u8));
-        for header in &vault.headers {
-            for arg in &header.args {
-                let Some(Ok(transform)) = spec::transform(header.header, &arg.text) else {
-                    continue;
-                };
-                let step: Box<dyn Fn(Glyphs) -> Glyphs> = match transform {
-                    Transform::Subst(s) => {
-                        let keys = bits(&s.keys);
-                        let options = s.options.iter().fold(0, |set, o| set | char_bit(o.value));
-                        Box::new(move |set| {
-                            if set & keys != 0 {
-                                (set & !keys) | options
-                            } else {
-                                set
-                            }
-                        })
+        for transform in transforms {
+            match transform {
+                Transform::Subst(s) => {
+                    let keys = bits(&s.keys);
+                    let options = s.options.iter().fold(0, |set, o| set | char_bit(o.value));
+                    for set in &mut image {
+                        if *set & keys != 0 {
+                            *set = (*set & !keys) | options;
+                        }
                     }
-                    Transform::NSubst(n) => {
-                        let keys = bits(&n.keys);
-                        let options = n
-                            .segments
-                            .iter()
-                            .flat_map(|s| &s.options)
-                            .fold(0, |set, o| set | char_bit(o.value));
-                        Box::new(move |set| if set & keys != 0 { set | options } else { set })
+                }
+                Transform::NSubst(n) => {
+                    let keys = bits(&n.keys);
+                    let options = n
+                        .segments
+                        .iter()
+                        .flat_map(|s| &s.options)
+                        .fold(0, |set, o| set | char_bit(o.value));
+                    for set in &mut image {
+                        if *set & keys != 0 {
+                            *set |= options;
+                        }
                     }
-                    Transform::Shuffle(s) => {
-                        // Each glyph may become the glyph at its place in any block.
-                        let blocks: Vec<Vec<u8>> =
-                            s.blocks.iter().map(|b| b.bytes().collect()).collect();
-                        let mut to: Vec<(Glyphs, Glyphs)> = Vec::new();
-                        if blocks.len() == 1 {
-                            let all = bits(&s.blocks[0]);
-                            to.extend(blocks[0].iter().map(|&b| (bit(b), all)));
-                        } else {
-                            for i in 0..blocks[0].len() {
-                                let column = blocks
-                                    .iter()
-                                    .filter_map(|b| b.get(i))
-                                    .fold(0, |set, &b| set | bit(b));
-                                to.extend(
-                                    blocks
-                                        .iter()
-                                        .filter_map(|b| b.get(i))
-                                        .map(|&b| (bit(b), column)),
-                                );
+                }
+                Transform::Shuffle(s) => {
+                    // Each glyph may become the glyph at its place in any block: what each
+                    // glyph (by its bit) may become, gathered over the blocks.
+                    let mut to = [0 as Glyphs; 128];
+                    let mut from: Glyphs = 0;
+                    let mut link = |glyph: u8, targets: Glyphs| {
+                        let b = bit(glyph);
+                        from |= b;
+                        to[b.trailing_zeros() as usize] |= targets;
+                    };
+                    if s.blocks.len() == 1 {
+                        let all = bits(&s.blocks[0]);
+                        s.blocks[0].bytes().for_each(|b| link(b, all));
+                    } else {
+                        let first = s.blocks[0].len();
+                        for i in 0..first {
+                            let column = s
+                                .blocks
+                                .iter()
+                                .filter_map(|b| b.as_bytes().get(i))
+                                .fold(0, |set, &b| set | bit(b));
+                            for b in s.blocks.iter().filter_map(|b| b.as_bytes().get(i)) {
+                                link(*b, column);
                             }
                         }
-                        Box::new(move |set| {
-                            to.iter()
-                                .filter(|(from, _)| set & from != 0)
-                                .fold(set, |acc, (_, targets)| acc | targets)
-                        })
                     }
-                    Transform::Clear(glyphs) => {
-                        let keys = bits(&glyphs);
-                        Box::new(move |set| {
-                            if set & keys != 0 {
-                                (set & !keys) | BLANK
-                            } else {
-                                set
-                            }
-                        })
+                    for set in &mut image {
+                        let mut hit = *set & from;
+                        let mut targets = 0;
+                        while hit != 0 {
+                            targets |= to[hit.trailing_zeros() as usize];
+                            hit &= hit - 1;
+                        }
+                        *set |= targets;
                     }
-                };
-                for set in &mut image {
-                    *set = step(*set);
+                }
+                Transform::Clear(glyphs) => {
+                    let keys = bits(glyphs);
+                    for set in &mut image {
+                        if *set & keys != 0 {
+                            *set = (*set & !keys) | BLANK;
+                        }
+                    }
                 }
             }
         }
@@ -486,32 +489,18 @@ impl<'a> Grid<'a> {
         exits_where(width, height, all, |x, y| self.cell(x, y))
     }
 
-    /// The transforms' outcome for one draw of `rng`, as rows of glyphs (padded with blanks).
-    fn draw(&self, transforms: &[Transform], rng: &mut Rng) -> Vec<Vec<u8>> {
-        let mut rows: Vec<Vec<u8>> = self
-            .rows
-            .iter()
-            .map(|r| {
-                let mut row = r.to_vec();
-                row.resize(self.width, b' ');
-                row
-            })
-            .collect();
-        for transform in transforms {
-            apply(&mut rows, transform, rng);
+    /// The transforms' outcome for one draw of `rng`, row after row of `width` glyphs (rows
+    /// padded with blanks), into `cells`.
+    fn draw(&self, transforms: &[&Transform], rng: &mut Rng, cells: &mut Vec<u8>) {
+        cells.clear();
+        for row in self.rows {
+            cells.extend_from_slice(row);
+            cells.resize(cells.len() + self.width - row.len(), b' ');
         }
-        rows
+        for transform in transforms {
+            apply(cells, transform, rng);
+        }
     }
-}
-
-/// The header transforms of a vault, in the order crawl applies them.
-fn transforms(vault: &Vault) -> Vec<Transform> {
-    vault
-        .headers
-        .iter()
-        .flat_map(|h| h.args.iter().map(move |a| (h.header, a)))
-        .filter_map(|(header, arg)| spec::transform(header, &arg.text)?.ok())
-        .collect()
 }
 
 /// A glyph of a transform as a map byte (every character beyond ASCII is floor alike).
@@ -519,19 +508,35 @@ fn glyph_byte(c: char) -> u8 {
     if c.is_ascii() { c as u8 } else { 0x80 }
 }
 
-/// One transform on concrete rows, drawn as crawl draws it.
-fn apply(rows: &mut [Vec<u8>], transform: &Transform, rng: &mut Rng) {
-    let pick = |options: &[spec::Weighted<char>], rng: &mut Rng| {
-        let total: u64 = options.iter().map(|o| u64::from(o.weight)).sum();
-        let mut n = rng.below(total.max(1));
-        for o in options {
+/// Options with their total weight, drawn as crawl draws them.
+struct Draw<'a> {
+    options: &'a [spec::Weighted<char>],
+    total: u64,
+}
+
+impl<'a> Draw<'a> {
+    fn new(options: &'a [spec::Weighted<char>]) -> Self {
+        let total = options.iter().map(|o| u64::from(o.weight)).sum::<u64>();
+        Draw {
+            options,
+            total: total.max(1),
+        }
+    }
+
+    fn pick(&self, rng: &mut Rng) -> u8 {
+        let mut n = rng.below(self.total);
+        for o in self.options {
             if n < u64::from(o.weight) {
                 return glyph_byte(o.value);
             }
             n -= u64::from(o.weight);
         }
-        options.last().map_or(b' ', |o| glyph_byte(o.value))
-    };
+        self.options.last().map_or(b' ', |o| glyph_byte(o.value))
+    }
+}
+
+/// One transform on a drawn map (its cells row after row), drawn as crawl draws it.
+fn apply(cells: &mut [u8], transform: &Transform, rng: &mut Rng) {
     // Which bytes a glyph string holds, as a table.
     let table = |keys: &str| {
         let mut is_key = [false; 256];
@@ -543,33 +548,32 @@ fn apply(rows: &mut [Vec<u8>], transform: &Transform, rng: &mut Rng) {
     match transform {
         Transform::Subst(subst) => {
             let is_key = table(&subst.keys);
-            let once = (subst.sep == spec::Sep::Once).then(|| pick(&subst.options, rng));
-            for cell in rows.iter_mut().flatten() {
-                if is_key[usize::from(*cell)] {
-                    *cell = once.unwrap_or_else(|| pick(&subst.options, rng));
+            let draw = Draw::new(&subst.options);
+            if subst.sep == spec::Sep::Once {
+                let glyph = draw.pick(rng);
+                for cell in cells.iter_mut().filter(|c| is_key[usize::from(**c)]) {
+                    *cell = glyph;
+                }
+            } else {
+                for cell in cells.iter_mut().filter(|c| is_key[usize::from(**c)]) {
+                    *cell = draw.pick(rng);
                 }
             }
         }
         Transform::NSubst(nsubst) => {
             let is_key = table(&nsubst.keys);
-            let mut cells: Vec<(usize, usize)> = rows
-                .iter()
-                .enumerate()
-                .flat_map(|(y, row)| {
-                    row.iter()
-                        .enumerate()
-                        .filter(|&(_, &b)| is_key[usize::from(b)])
-                        .map(move |(x, _)| (x, y))
-                })
+            let mut at: Vec<usize> = (0..cells.len())
+                .filter(|&i| is_key[usize::from(cells[i])])
                 .collect();
-            rng.shuffle(&mut cells);
+            rng.shuffle(&mut at);
             let mut next = 0;
             for segment in &nsubst.segments {
-                let left = cells.len() - next;
+                let left = at.len() - next;
                 let count = segment.count.map_or(left, |n| (n as usize).min(left));
-                let once = (segment.sep == spec::Sep::Once).then(|| pick(&segment.options, rng));
-                for &(x, y) in &cells[next..next + count] {
-                    rows[y][x] = once.unwrap_or_else(|| pick(&segment.options, rng));
+                let draw = Draw::new(&segment.options);
+                let once = (segment.sep == spec::Sep::Once).then(|| draw.pick(rng));
+                for &i in &at[next..next + count] {
+                    cells[i] = once.unwrap_or_else(|| draw.pick(rng));
                 }
                 next += count;
             }
@@ -586,22 +590,23 @@ fn apply(rows: &mut [Vec<u8>], transform: &Transform, rng: &mut Rng) {
             rng.shuffle(&mut to);
             let separator: &[u8] = if shuffle.blocks.len() == 1 { b"" } else { b"/" };
             let to = to.join(separator);
-            let mut map: Vec<Option<u8>> = vec![None; 256];
+            // Each byte to itself unless the shuffle moves it.
+            let mut map: [u8; 256] = std::array::from_fn(|b| b as u8);
+            let mut mapped = [false; 256];
             for (&a, &b) in from.iter().zip(&to) {
-                map[usize::from(a)].get_or_insert(b);
-            }
-            for cell in rows.iter_mut().flatten() {
-                if let Some(glyph) = map[usize::from(*cell)] {
-                    *cell = glyph;
+                if !mapped[usize::from(a)] {
+                    mapped[usize::from(a)] = true;
+                    map[usize::from(a)] = b;
                 }
+            }
+            for cell in cells.iter_mut() {
+                *cell = map[usize::from(*cell)];
             }
         }
         Transform::Clear(glyphs) => {
             let is_key = table(glyphs);
-            for cell in rows.iter_mut().flatten() {
-                if is_key[usize::from(*cell)] {
-                    *cell = b' ';
-                }
+            for cell in cells.iter_mut().filter(|c| is_key[usize::from(**c)]) {
+                *cell = b' ';
             }
         }
     }
@@ -643,24 +648,7 @@ fn exits_where(
     at: impl IntoIterator<Item = (usize, usize)>,
     cell: impl Fn(usize, usize) -> Glyphs,
 ) -> Exits {
-    let mut exit_glyphs: Glyphs = 0;
-    let mut stair_glyphs: Glyphs = 0;
-    for glyph in 1..128u8 {
-        if glyph == b' ' {
-            continue;
-        }
-        // At compile time crawl judges a cell by its glyph's own meaning: KFEAT, KMONS and
-        // KITEM are resolved only when the vault is placed.
-        let feature = glyph_feature(glyph);
-        if feature == Feature::Stair {
-            stair_glyphs |= bit(glyph);
-        }
-        if b"@=+".contains(&glyph) || feature != Feature::Solid {
-            exit_glyphs |= bit(glyph);
-        }
-    }
-    // Bytes beyond ASCII are floor.
-    exit_glyphs |= 1;
+    let (exit_glyphs, stair_glyphs) = EXIT_AND_STAIR_GLYPHS;
     let within = |set: Glyphs, of: Glyphs| set & !of == 0;
     let mut exits = Exits::default();
     for (x, y) in at {
@@ -703,6 +691,28 @@ fn exits_where(
     exits
 }
 
+/// The glyphs that may make an exit, and the stairs. At compile time crawl judges a cell by
+/// its glyph's own meaning: KFEAT, KMONS and KITEM are resolved only when the vault is placed.
+const EXIT_AND_STAIR_GLYPHS: (Glyphs, Glyphs) = {
+    // Bytes beyond ASCII are floor.
+    let mut exit_glyphs: Glyphs = 1;
+    let mut stair_glyphs: Glyphs = 0;
+    let mut glyph = 1u8;
+    while glyph < 128 {
+        if glyph != b' ' {
+            let feature = glyph_feature(glyph);
+            if matches!(feature, Feature::Stair) {
+                stair_glyphs |= 1 << glyph;
+            }
+            if matches!(glyph, b'@' | b'=' | b'+') || !matches!(feature, Feature::Solid) {
+                exit_glyphs |= 1 << glyph;
+            }
+        }
+        glyph += 1;
+    }
+    (exit_glyphs, stair_glyphs)
+};
+
 /// Whether a map has an exit in some outcome of its transforms, and in every one, and the
 /// cells that may be one.
 #[derive(Debug, Clone, Default)]
@@ -726,7 +736,7 @@ enum Feature {
     Floor,
 }
 
-fn glyph_feature(glyph: u8) -> Feature {
+const fn glyph_feature(glyph: u8) -> Feature {
     match glyph {
         b'x' | b'X' | b'c' | b'v' | b'b' | b'm' | b'n' | b'o' | b't' | b'G' | b'I' => {
             Feature::Solid

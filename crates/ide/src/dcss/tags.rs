@@ -10,16 +10,17 @@ use levkit_syntax::Dialect;
 use super::{SegmentText, segment_model, segments};
 use crate::db::{SourceFile, Workspace, dialect};
 
-#[salsa::tracked(returns(ref))]
+/// A segment's tag facts.
 pub(crate) fn segment_tag_facts<'db>(
     db: &'db dyn salsa::Database,
     segment: SegmentText<'db>,
-) -> TagFacts {
-    tag_facts(segment_model(db, segment))
+) -> &'db TagFacts {
+    segment_tag_id(db, segment).facts(db)
 }
 
 /// A segment's tag facts, interned: equal facts are one id, so that a file's list of them
-/// stays equal while its vaults are edited in ways that touch no tag.
+/// stays equal while its vaults are edited in ways that touch no tag. (Gathered straight into
+/// the interned value: a query of their own would keep a second copy of every segment's.)
 #[salsa::interned]
 struct InternedTagFacts<'db> {
     #[returns(ref)]
@@ -31,7 +32,7 @@ fn segment_tag_id<'db>(
     db: &'db dyn salsa::Database,
     segment: SegmentText<'db>,
 ) -> InternedTagFacts<'db> {
-    InternedTagFacts::new(db, segment_tag_facts(db, segment).clone())
+    InternedTagFacts::new(db, tag_facts(segment_model(db, segment)))
 }
 
 #[salsa::tracked(returns(ref))]

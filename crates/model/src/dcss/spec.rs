@@ -117,6 +117,20 @@ fn error(kind: SpecErrorKind, message: String, span: Range<usize>) -> SpecError 
 }
 
 fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
+    // ASCII blanks byte by byte (they are nearly all there is); a character beyond ASCII at
+    // either end may be white space too, and then `str` decides.
+    let bytes = text.as_bytes();
+    let blank = |b: u8| matches!(b, 9..=13 | b' ');
+    let (mut start, mut end) = (range.start, range.end);
+    while start < end && blank(bytes[start]) {
+        start += 1;
+    }
+    while end > start && blank(bytes[end - 1]) {
+        end -= 1;
+    }
+    if start == end || (bytes[start].is_ascii() && bytes[end - 1].is_ascii()) {
+        return start..end;
+    }
     let piece = &text[range.clone()];
     let start = range.start + (piece.len() - piece.trim_start().len());
     let end = start + piece.trim().len();

@@ -5,7 +5,15 @@
 
 /// crawl's `trim_string`: spaces, tabs and line ends off both ends.
 pub fn trim(text: &str) -> &str {
-    text.trim_matches([' ', '\t', '\n', '\r'])
+    // Bytes rather than characters: every character trimmed is ASCII.
+    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|b| !blank(b)).unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !blank(b))
+        .map_or(start, |i| i + 1);
+    &text[start..end]
 }
 
 /// C's `isspace`.
@@ -61,8 +69,9 @@ pub fn strip_tag(text: &mut String, tag: &str) -> bool {
     }
 }
 
-/// Where `needle` first occurs in `haystack` from `from` (specs are short: a plain scan).
-fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+/// Where `needle` first occurs in `haystack` from `from`: a plain scan, for the short texts
+/// of specs and Lua lines (a `str` search builds its searcher anew on every call).
+pub fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     let (&first, rest) = needle.split_first()?;
     let mut at = from;
     while at + needle.len() <= haystack.len() {

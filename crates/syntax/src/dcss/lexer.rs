@@ -156,6 +156,11 @@ const BLANKS: [char; 2] = [' ', '\t'];
 /// as the letter `s`: the keyword may follow any number of `s`, and nothing else. Answers the
 /// length of that prefix.
 fn quirk_keyword(content: &str, word: &str) -> Option<usize> {
+    // Most lines start with neither: one look at their first byte says so.
+    let first = *content.as_bytes().first()?;
+    if first != b's' && Some(&first) != word.as_bytes().first() {
+        return None;
+    }
     let prefix = content.len() - content.trim_start_matches('s').len();
     let rest = content[prefix..].strip_prefix(word)?;
     rest.chars()
