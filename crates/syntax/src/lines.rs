@@ -95,12 +95,17 @@ pub(crate) enum Placement {
 /// letters, digits, `_` and `-` (so `MAPS` and `MAP_X` are not `MAP`). Empty when the line
 /// starts with anything else.
 pub(crate) fn first_word(content: &str) -> (usize, &str) {
-    let indent = content.len() - content.trim_start_matches([' ', '\t']).len();
-    let rest = &content[indent..];
-    let len = rest
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-        .unwrap_or(rest.len());
-    (indent, &rest[..len])
+    // Over bytes: every byte it stops after is ASCII, so the cuts fall between characters.
+    let bytes = content.as_bytes();
+    let indent = bytes
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let len = bytes[indent..]
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        .count();
+    (indent, &content[indent..indent + len])
 }
 
 impl LineKeyword {

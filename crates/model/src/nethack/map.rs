@@ -177,13 +177,14 @@ impl Map {
         self.rows
             .iter()
             .map(|row| {
-                (0..width)
-                    .map(|x| {
-                        row.cells
-                            .get(x)
-                            .map_or(Terrain::Stone, |&c| terrain_of(c).unwrap_or(Terrain::Stone))
-                    })
-                    .collect()
+                let mut cells = Vec::with_capacity(width);
+                cells.extend(
+                    row.cells
+                        .iter()
+                        .map(|&c| terrain_of(c).unwrap_or(Terrain::Stone)),
+                );
+                cells.resize(width, Terrain::Stone);
+                cells
             })
             .collect()
     }
