@@ -118,14 +118,15 @@ pub fn run() -> Result<(), String> {
         .collect();
     sources.sort();
     let ours_out = scratch.join("levkit-out");
+    std::fs::create_dir_all(&ours_out).map_err(|e| e.to_string())?;
     let compile = Cmd::new(&levkit)
         .arg("compile")
         .arg("-o")
         .arg(&ours_out)
         .args(&sources);
-    let clear_ours = || {
-        let _ = std::fs::remove_dir_all(&ours_out);
-    };
+    // As for lev_comp below: the folder stays, its files go (both tools then create every
+    // file, and neither pays for the folder).
+    let clear_ours = || remove_files_in(&ours_out);
     let fresh = compile.median(20, Some(&clear_ours))?;
     let again = compile.median(20, None)?;
     let lev_comp = std::env::var_os("LEVKIT_REF_LEV_COMP")
@@ -147,15 +148,7 @@ pub fn run() -> Result<(), String> {
         );
         match &reference {
             Some(reference) => {
-                let clear_theirs = || {
-                    for entry in std::fs::read_dir(&theirs_out)
-                        .into_iter()
-                        .flatten()
-                        .flatten()
-                    {
-                        let _ = std::fs::remove_file(entry.path());
-                    }
-                };
+                let clear_theirs = || remove_files_in(&theirs_out);
                 let before: Option<&dyn Fn()> = if clear { Some(&clear_theirs) } else { None };
                 let theirs = reference.median(20, before)?;
                 row.reference = format!("`lev_comp` {}", milliseconds(theirs));
@@ -384,6 +377,13 @@ fn memory_row(what: &str, ours: &Cmd, reference: Option<(&str, &Cmd)>) -> Row {
         }
     }
     row
+}
+
+/// Removes the files of a folder, keeping the folder.
+fn remove_files_in(folder: &Path) {
+    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+        let _ = std::fs::remove_file(entry.path());
+    }
 }
 
 /// A `BENCH name key=value...` line of a bench's output.
