@@ -13,6 +13,7 @@ pub(crate) mod structure;
 use levkit_diagnostics::{Diagnostic, Severity, TextSize};
 use levkit_model::nethack::DesFile;
 use levkit_syntax::Dialect;
+use levkit_syntax::compact::CompactParse;
 
 use crate::compile::{Compiled, CompiledFile, Emit};
 use crate::db::{SourceFile, Workspace, dialect, parse};
@@ -23,17 +24,25 @@ use completion::Vocabulary;
 
 pub(crate) struct Nethack;
 
+/// The parse of a `.des` file as a compact tree, which the model is lowered from; the
+/// editor's rowan tree ([`parse`]) is made from it. Only asked for files of that dialect.
+/// Not compared with the last one (`no_eq`), as [`parse`] is not.
+#[salsa::tracked(returns(ref), no_eq)]
+pub(crate) fn nethack_syntax(db: &dyn salsa::Database, file: SourceFile) -> CompactParse {
+    levkit_syntax::nethack::parse_compact(file.text(db))
+}
+
 /// The semantic model of a `.des` file (`None` for files of other dialects).
 #[salsa::tracked]
 pub(crate) fn nethack_model(db: &dyn salsa::Database, file: SourceFile) -> Option<DesFile> {
     (dialect(db, file) == Dialect::NethackDes)
-        .then(|| levkit_model::nethack::lower(&parse(db, file).syntax()))
+        .then(|| levkit_model::nethack::lower(nethack_syntax(db, file), file.text(db)))
 }
 
 impl Language for Nethack {
     fn diagnostics(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
         let text = file.text(db);
-        let syntax = parse(db, file).errors().to_vec();
+        let syntax = nethack_syntax(db, file).errors.clone();
         // A file in a newer level language gets one error, not one per line.
         if let Some(newer) = levkit_check::nethack::newer_language(text, &syntax) {
             return vec![newer];

@@ -1,22 +1,22 @@
 //! Syntax tree to model. Statements whose values are incomplete (a syntax error was reported
 //! for them) are left out, so checks only ever see complete statements.
 //!
-//! The walk reads the green tree ([`levkit_syntax::green`]): it visits every statement of the
-//! file once, and the red tree would allocate for every node and token on the way.
+//! The walk reads the compact tree ([`levkit_syntax::compact`]): it visits every statement of
+//! the file once, and the parse that builds it costs a fraction of a rowan tree's.
 
 use levkit_syntax::SyntaxKind::{self, *};
-use levkit_syntax::green::{self, Element as Value, Node, Token};
-use levkit_syntax::{SyntaxNode, atoi};
+use levkit_syntax::atoi;
+use levkit_syntax::compact::{self as green, CompactParse, Element as Value, Node, Token};
 
 use super::*;
 use crate::{Spanned, TextSize};
 
-pub fn lower(root: &SyntaxNode) -> DesFile {
-    let green = root.green();
-    let file = Node::root(green);
-    if file.kind() != SOURCE_FILE {
+/// The model of a `.des` file from its parse (`levkit_syntax::nethack::parse_compact`) and
+/// its `text`.
+pub fn lower(parse: &CompactParse, text: &str) -> DesFile {
+    let Some(file) = parse.tree.root(text).filter(|f| f.kind() == SOURCE_FILE) else {
         return DesFile::default();
-    }
+    };
     DesFile {
         levels: file
             .children()
