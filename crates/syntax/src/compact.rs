@@ -1,5 +1,5 @@
-//! A syntax tree in one array: every node and token in preorder, a node knowing where its
-//! last descendant ends. What a single pass over a whole file (lowering) needs, for a fraction
+//! A syntax tree in two arrays: the lexer's tokens as they are, and the nodes in preorder, each
+//! knowing its tokens and where its last descendant ends. What a single pass over a whole file (lowering) needs, for a fraction
 //! of what a rowan tree costs to build: no allocation per node, no token interning. The
 //! editor's rowan tree is made from it ([`CompactParse::to_parse`]) when wanted, so a file is
 //! parsed once either way.
@@ -8,7 +8,7 @@
 
 use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
 
-use crate::{Parse, SyntaxKind};
+use crate::{Parse, SyntaxKind, Token as LexedToken};
 
 /// A parse into a [`CompactTree`], with its syntax errors (sorted).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,78 +27,70 @@ impl CompactParse {
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CompactTree {
-    entries: Vec<Entry>,
+    /// Every token of the text, as the lexer made them (trivia included).
+    tokens: Vec<LexedToken>,
+    /// The nodes in preorder.
+    nodes: Vec<NodeEntry>,
+    text_len: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
+struct NodeEntry {
     kind: SyntaxKind,
-    is_node: bool,
-    start: u32,
-    end: u32,
-    /// For a node, the index just past its last descendant.
-    next: u32,
+    /// The node's tokens, `first_token..end_token` (indices into the tokens).
+    first_token: u32,
+    end_token: u32,
+    /// The index just past the node's last descendant node.
+    end_node: u32,
 }
 
-/// Builds a [`CompactTree`] from the parser's events.
+/// Builds a [`CompactTree`] from the parser's events: where each node opens and closes, in
+/// tokens (the tokens themselves are the lexer's, taken over when finished).
 #[derive(Debug, Default)]
 pub(crate) struct CompactBuilder {
-    entries: Vec<Entry>,
+    nodes: Vec<NodeEntry>,
     /// The open nodes, innermost last.
     open: Vec<u32>,
-    /// The end of the last token added.
-    offset: u32,
 }
 
 impl CompactBuilder {
     pub(crate) fn with_capacity(tokens: usize) -> CompactBuilder {
         CompactBuilder {
-            // Nodes come on top of the tokens: about one for every two tokens.
-            entries: Vec::with_capacity(tokens + tokens / 2),
-            ..CompactBuilder::default()
+            // About one node for every three tokens.
+            nodes: Vec::with_capacity(tokens / 3 + 8),
+            open: Vec::new(),
         }
     }
 
-    pub(crate) fn start_node(&mut self, kind: SyntaxKind) {
-        self.open.push(self.entries.len() as u32);
-        self.entries.push(Entry {
+    /// Opens a node before the token `at`.
+    pub(crate) fn start_node(&mut self, kind: SyntaxKind, at: usize) {
+        self.open.push(self.nodes.len() as u32);
+        self.nodes.push(NodeEntry {
             kind,
-            is_node: true,
-            start: self.offset,
-            end: self.offset,
-            next: 0,
+            first_token: at as u32,
+            end_token: at as u32,
+            end_node: 0,
         });
     }
 
-    pub(crate) fn token(&mut self, kind: SyntaxKind, range: TextRange) {
-        self.offset = range.end().into();
-        self.entries.push(Entry {
-            kind,
-            is_node: false,
-            start: range.start().into(),
-            end: self.offset,
-            next: 0,
-        });
-    }
-
-    pub(crate) fn finish_node(&mut self) {
-        let next = self.entries.len() as u32;
-        if let Some(entry) = self
-            .open
-            .pop()
-            .and_then(|i| self.entries.get_mut(i as usize))
-        {
-            entry.end = self.offset;
-            entry.next = next;
+    /// Closes the innermost open node before the token `at`.
+    pub(crate) fn finish_node(&mut self, at: usize) {
+        let end_node = self.nodes.len() as u32;
+        if let Some(node) = self.open.pop().and_then(|i| self.nodes.get_mut(i as usize)) {
+            node.end_token = at as u32;
+            node.end_node = end_node;
         }
     }
 
-    pub(crate) fn finish(mut self) -> CompactTree {
+    /// The tree over `tokens`, all of the text's tokens.
+    pub(crate) fn finish(mut self, tokens: Vec<LexedToken>, text_len: usize) -> CompactTree {
         while !self.open.is_empty() {
-            self.finish_node();
+            self.finish_node(tokens.len());
         }
         CompactTree {
-            entries: self.entries,
+            tokens,
+            nodes: self.nodes,
+            text_len: text_len as u32,
         }
     }
 }
@@ -106,7 +98,7 @@ impl CompactBuilder {
 impl CompactTree {
     /// The root node, over the parsed `text`; `None` for an empty tree.
     pub fn root<'a>(&'a self, text: &'a str) -> Option<Node<'a>> {
-        self.entries.first().filter(|e| e.is_node).map(|_| Node {
+        (!self.nodes.is_empty()).then_some(Node {
             tree: self,
             text,
             index: 0,
@@ -116,37 +108,33 @@ impl CompactTree {
     /// The same tree as rowan's green tree.
     pub fn to_green(&self, text: &str) -> rowan::GreenNode {
         let mut builder = rowan::GreenNodeBuilder::new();
-        let mut ends: Vec<u32> = Vec::new();
-        for (i, entry) in self.entries.iter().enumerate() {
-            while ends.last() == Some(&(i as u32)) {
-                ends.pop();
+        match self.root(text) {
+            Some(root) => build_green(root, &mut builder),
+            None => {
+                // An empty tree still has its root.
+                builder.start_node(SyntaxKind::SOURCE_FILE.into());
                 builder.finish_node();
             }
-            if entry.is_node {
-                builder.start_node(entry.kind.into());
-                ends.push(entry.next);
-            } else {
-                let token = text
-                    .get(entry.start as usize..entry.end as usize)
-                    .unwrap_or_default();
-                builder.token(entry.kind.into(), token);
-            }
-        }
-        if ends.is_empty() {
-            // An empty tree still has its root.
-            builder.start_node(SyntaxKind::SOURCE_FILE.into());
-            ends.push(0);
-        }
-        for _ in ends {
-            builder.finish_node();
         }
         builder.finish()
     }
 
-    fn range(&self, index: usize) -> TextRange {
-        let entry = self.entries[index];
-        TextRange::new(TextSize::from(entry.start), TextSize::from(entry.end))
+    fn token_start(&self, index: u32) -> u32 {
+        self.tokens
+            .get(index as usize)
+            .map_or(self.text_len, |t| t.range.start().into())
     }
+}
+
+fn build_green(node: Node<'_>, builder: &mut rowan::GreenNodeBuilder<'static>) {
+    builder.start_node(node.kind().into());
+    for child in node.children_with_tokens() {
+        match child {
+            Element::Node(child) => build_green(child, builder),
+            Element::Token(token) => builder.token(token.kind().into(), token.text()),
+        }
+    }
+    builder.finish_node();
 }
 
 /// A node of a [`CompactTree`].
@@ -173,17 +161,8 @@ pub enum Element<'a> {
 }
 
 impl<'a> Node<'a> {
-    fn entry(self) -> Entry {
-        self.tree.entries[self.index]
-    }
-
-    fn element(self, index: usize) -> Element<'a> {
-        let (tree, text) = (self.tree, self.text);
-        if tree.entries[index].is_node {
-            Element::Node(Node { tree, text, index })
-        } else {
-            Element::Token(Token { tree, text, index })
-        }
+    fn entry(self) -> NodeEntry {
+        self.tree.nodes[self.index]
     }
 
     pub fn kind(self) -> SyntaxKind {
@@ -191,28 +170,52 @@ impl<'a> Node<'a> {
     }
 
     pub fn text_range(self) -> TextRange {
-        self.tree.range(self.index)
+        let entry = self.entry();
+        let start = self.tree.token_start(entry.first_token);
+        let end = match entry.end_token.checked_sub(1) {
+            Some(last) if entry.end_token > entry.first_token => {
+                u32::from(self.tree.tokens[last as usize].range.end())
+            }
+            _ => start,
+        };
+        TextRange::new(TextSize::from(start), TextSize::from(end))
     }
 
     pub fn children_with_tokens(self) -> impl Iterator<Item = Element<'a>> + Clone {
-        let end = self.entry().next as usize;
-        let mut at = self.index + 1;
+        let (tree, text) = (self.tree, self.text);
+        let entry = self.entry();
+        let (mut token, end_token) = (entry.first_token, entry.end_token);
+        let (mut node, end_node) = (self.index as u32 + 1, entry.end_node);
         std::iter::from_fn(move || {
-            if at >= end {
-                return None;
+            // A child node comes before the token it opens at (an empty one too).
+            if node < end_node && tree.nodes[node as usize].first_token <= token {
+                let child = tree.nodes[node as usize];
+                let index = node as usize;
+                token = child.end_token;
+                node = child.end_node;
+                return Some(Element::Node(Node { tree, text, index }));
             }
-            let element = self.element(at);
-            at = match element {
-                Element::Node(node) => node.entry().next as usize,
-                Element::Token(_) => at + 1,
-            };
-            Some(element)
+            if token < end_token {
+                let index = token as usize;
+                token += 1;
+                return Some(Element::Token(Token { tree, text, index }));
+            }
+            None
         })
     }
 
     /// The child nodes.
     pub fn children(self) -> impl Iterator<Item = Node<'a>> + Clone {
-        self.children_with_tokens().filter_map(Element::node)
+        let (tree, text) = (self.tree, self.text);
+        let end_node = self.entry().end_node as usize;
+        let mut node = self.index + 1;
+        std::iter::from_fn(move || {
+            let index = node;
+            (index < end_node).then(|| {
+                node = tree.nodes[index].end_node as usize;
+                Node { tree, text, index }
+            })
+        })
     }
 
     /// The child tokens (not those inside child nodes).
@@ -231,26 +234,28 @@ impl<'a> Node<'a> {
     /// The node and every node inside it, in preorder.
     pub fn descendants(self) -> impl Iterator<Item = Node<'a>> {
         let (tree, text) = (self.tree, self.text);
-        (self.index..self.entry().next as usize)
-            .filter(move |&index| tree.entries[index].is_node)
-            .map(move |index| Node { tree, text, index })
+        (self.index..self.entry().end_node as usize).map(move |index| Node { tree, text, index })
     }
 }
 
 impl<'a> Token<'a> {
+    fn token(self) -> LexedToken {
+        self.tree.tokens[self.index]
+    }
+
     pub fn kind(self) -> SyntaxKind {
-        self.tree.entries[self.index].kind
+        self.token().kind
     }
 
     pub fn text(self) -> &'a str {
-        let entry = self.tree.entries[self.index];
+        let range = self.token().range;
         self.text
-            .get(entry.start as usize..entry.end as usize)
+            .get(usize::from(range.start())..usize::from(range.end()))
             .unwrap_or_default()
     }
 
     pub fn text_range(self) -> TextRange {
-        self.tree.range(self.index)
+        self.token().range
     }
 }
 

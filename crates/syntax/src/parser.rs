@@ -171,7 +171,7 @@ impl<'t> Parser<'t> {
     fn start_node(&mut self, kind: SyntaxKind) {
         match &mut self.sink {
             Sink::Tree(builder) => builder.start_node(kind.into()),
-            Sink::Compact(builder) => builder.start_node(kind),
+            Sink::Compact(builder) => builder.start_node(kind, self.pos),
             Sink::Flat {
                 root, depth, open, ..
             } => {
@@ -188,7 +188,7 @@ impl<'t> Parser<'t> {
     fn finish_node(&mut self) {
         match &mut self.sink {
             Sink::Tree(builder) => builder.finish_node(),
-            Sink::Compact(builder) => builder.finish_node(),
+            Sink::Compact(builder) => builder.finish_node(self.pos),
             Sink::Flat {
                 depth, open, nodes, ..
             } => {
@@ -266,11 +266,9 @@ impl<'t> Parser<'t> {
     }
 
     fn add_token(&mut self, index: usize) {
-        let token = self.tokens[index];
-        match &mut self.sink {
-            Sink::Tree(builder) => builder.token(token.kind.into(), &self.text[token.range]),
-            Sink::Compact(builder) => builder.token(token.kind, token.range),
-            Sink::Flat { .. } => {}
+        if let Sink::Tree(builder) = &mut self.sink {
+            let token = self.tokens[index];
+            builder.token(token.kind.into(), &self.text[token.range]);
         }
     }
 
@@ -473,13 +471,10 @@ impl<'t> Parser<'t> {
 
     /// The tree of a [`Parser::compact`] parser, and the errors found.
     pub(crate) fn finish_compact(mut self) -> (CompactTree, Vec<Diagnostic>) {
-        while self.pos < self.tokens.len() {
-            self.add_token(self.pos);
-            self.pos += 1;
-        }
+        self.pos = self.tokens.len();
         self.finish_node();
         match self.sink {
-            Sink::Compact(builder) => (builder.finish(), self.errors),
+            Sink::Compact(builder) => (builder.finish(self.tokens, self.text.len()), self.errors),
             Sink::Tree(_) | Sink::Flat { .. } => (CompactTree::default(), self.errors),
         }
     }

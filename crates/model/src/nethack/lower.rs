@@ -188,7 +188,9 @@ fn lower_part(node: Node<'_>) -> MapPart {
             .map(lower_map),
         nomap: None,
         registers: Registers::default(),
-        details: Vec::new(),
+        // Room for every statement up front: details are large, and growing the list one at
+        // a time copies it over and over.
+        details: Vec::with_capacity(node.children().count()),
     };
     for statement in statements(node) {
         match statement.kind() {
@@ -295,7 +297,11 @@ fn lower_room(node: Node<'_>) -> Option<Room> {
         size: pair_or_random(size)?,
         parent,
         filled: v(5).and_then(boolean),
-        details: statements.filter_map(detail).collect(),
+        details: {
+            let mut details = Vec::with_capacity(node.children().count());
+            details.extend(statements.filter_map(detail));
+            details
+        },
     })
 }
 
