@@ -228,9 +228,21 @@ fn lower_map(node: Node<'_>) -> Map {
             let text = row.text();
             let mut cells = Vec::with_capacity(text.len());
             let mut offsets = Vec::with_capacity(text.len());
-            for (i, c) in text.char_indices().filter(|(_, c)| !c.is_ascii_digit()) {
-                cells.push(c);
-                offsets.push(start + TextSize::from(i as u32));
+            if text.is_ascii() {
+                // Every row of a valid map: a byte is a character.
+                for (i, b) in text
+                    .bytes()
+                    .enumerate()
+                    .filter(|(_, b)| !b.is_ascii_digit())
+                {
+                    cells.push(char::from(b));
+                    offsets.push(start + TextSize::from(i as u32));
+                }
+            } else {
+                for (i, c) in text.char_indices().filter(|(_, c)| !c.is_ascii_digit()) {
+                    cells.push(c);
+                    offsets.push(start + TextSize::from(i as u32));
+                }
             }
             MapRow {
                 range: row.text_range(),
