@@ -78,7 +78,10 @@ fn statements<'a>(node: Node<'a>) -> impl Iterator<Item = Node<'a>> {
 
 /// A statement's values, in order (see [`levkit_syntax::ast::values`]).
 fn values(node: Node<'_>) -> Vec<Value<'_>> {
-    green::values(node).collect()
+    // A statement holds a handful of values: room for them at once rather than grown twice.
+    let mut values = Vec::with_capacity(12);
+    values.extend(green::values(node));
+    values
 }
 
 fn lower_level(node: Node<'_>) -> Level {
@@ -228,8 +231,12 @@ fn lower_map(node: Node<'_>) -> Map {
             let text = row.text();
             let mut cells = Vec::with_capacity(text.len());
             let mut offsets = Vec::with_capacity(text.len());
-            if text.is_ascii() {
-                // Every row of a valid map: a byte is a character.
+            if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_digit()) {
+                // Most rows: every byte a cell.
+                cells.extend(text.bytes().map(char::from));
+                offsets.extend((0..text.len() as u32).map(|i| start + TextSize::from(i)));
+            } else if text.is_ascii() {
+                // A byte is a character; digits are rulers.
                 for (i, b) in text
                     .bytes()
                     .enumerate()
