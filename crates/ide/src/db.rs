@@ -51,12 +51,7 @@ pub(crate) fn dialect(db: &dyn salsa::Database, file: SourceFile) -> Dialect {
 /// tree, on every keystroke) could never find them equal.
 #[salsa::tracked(no_eq)]
 pub(crate) fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
-    match dialect(db, file) {
-        // Made from the compact parse, which lowering and the diagnostics read: one parse
-        // for both.
-        Dialect::NethackDes => crate::nethack::nethack_syntax(db, file).to_parse(file.text(db)),
-        dialect => levkit_syntax::parse(file.text(db), dialect),
-    }
+    levkit_syntax::parse(file.text(db), dialect(db, file))
 }
 
 #[salsa::tracked]

@@ -1,8 +1,8 @@
-//! A syntax tree in two arrays: the lexer's tokens as they are, and the nodes in preorder, each
-//! knowing its tokens and where its last descendant ends. What a single pass over a whole file (lowering) needs, for a fraction
-//! of what a rowan tree costs to build: no allocation per node, no token interning. The
-//! editor's rowan tree is made from it ([`CompactParse::to_parse`]) when wanted, so a file is
-//! parsed once either way.
+//! A syntax tree in two arrays: the lexer's tokens as they are, and the nodes in preorder,
+//! each knowing its tokens and where its last descendant ends. What a single pass over a whole
+//! file (lowering) needs, for a fraction of what a rowan tree costs to build: no allocation
+//! per node, no token interning. It is the rowan tree's parse ([`CompactParse::to_parse`]
+//! makes the same tree from it).
 //!
 //! The walking API mirrors [`crate::green`]'s, so a lowering reads both alike.
 
