@@ -152,9 +152,9 @@ pub fn compile_nethack(data: &[u8]) {
     use levkit_compile::nethack::{compile_file, compile_level, inspect, level_records};
 
     let (text, _) = levkit_syntax::decode(data);
-    let parse = levkit_syntax::parse(&text, Dialect::NethackDes);
-    let model = levkit_model::nethack::lower(&parse.syntax());
-    let mut diagnostics = parse.errors().to_vec();
+    let parse = levkit_syntax::nethack::parse_compact(&text);
+    let model = levkit_model::nethack::lower(&parse, &text);
+    let mut diagnostics = parse.errors.clone();
     diagnostics.extend(levkit_check::nethack::check(&model));
     for compiled in compile_file(&model, &diagnostics) {
         let Some(bytes) = compiled.bytes else {

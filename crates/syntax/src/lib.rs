@@ -4,6 +4,7 @@
 //! panics; every syntax error is a [`Diagnostic`] with a code and a range.
 
 pub mod ast;
+pub mod compact;
 pub mod dcss;
 mod dialect;
 pub mod dungeon;

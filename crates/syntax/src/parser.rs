@@ -6,6 +6,8 @@
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
 use rowan::{GreenNode, GreenNodeBuilder};
 
+use crate::compact::{CompactBuilder, CompactTree};
+
 use crate::SyntaxKind::{self, *};
 
 /// A token of the source text: its kind and where it lies.
@@ -110,6 +112,8 @@ pub struct FlatParse {
 /// Where the parser puts what it recognises.
 enum Sink {
     Tree(GreenNodeBuilder<'static>),
+    /// The same tree in one array (see [`crate::compact`]).
+    Compact(CompactBuilder),
     Flat {
         root: SyntaxKind,
         depth: usize,
@@ -156,9 +160,18 @@ impl<'t> Parser<'t> {
         parser
     }
 
+    /// A parser that builds a [`CompactTree`] (finished by `finish_compact`).
+    pub(crate) fn compact(text: &'t str, lexed: Lexed, unexpected: Code) -> Parser<'t> {
+        let builder = CompactBuilder::with_capacity(lexed.tokens.len());
+        let mut parser = Parser::new(text, lexed, unexpected);
+        parser.sink = Sink::Compact(builder);
+        parser
+    }
+
     fn start_node(&mut self, kind: SyntaxKind) {
         match &mut self.sink {
             Sink::Tree(builder) => builder.start_node(kind.into()),
+            Sink::Compact(builder) => builder.start_node(kind, self.pos),
             Sink::Flat {
                 root, depth, open, ..
             } => {
@@ -175,6 +188,7 @@ impl<'t> Parser<'t> {
     fn finish_node(&mut self) {
         match &mut self.sink {
             Sink::Tree(builder) => builder.finish_node(),
+            Sink::Compact(builder) => builder.finish_node(self.pos),
             Sink::Flat {
                 depth, open, nodes, ..
             } => {
@@ -447,11 +461,21 @@ impl<'t> Parser<'t> {
         self.finish_node();
         match self.sink {
             Sink::Tree(builder) => (builder.finish(), self.errors),
-            // (A flat parser is finished by `finish_flat`.)
-            Sink::Flat { .. } => (
+            // (Flat and compact parsers are finished by `finish_flat` and `finish_compact`.)
+            Sink::Flat { .. } | Sink::Compact(_) => (
                 GreenNode::new(SyntaxKind::ERROR.into(), Vec::new()),
                 self.errors,
             ),
+        }
+    }
+
+    /// The tree of a [`Parser::compact`] parser, and the errors found.
+    pub(crate) fn finish_compact(mut self) -> (CompactTree, Vec<Diagnostic>) {
+        self.pos = self.tokens.len();
+        self.finish_node();
+        match self.sink {
+            Sink::Compact(builder) => (builder.finish(self.tokens, self.text.len()), self.errors),
+            Sink::Tree(_) | Sink::Flat { .. } => (CompactTree::default(), self.errors),
         }
     }
 
@@ -461,7 +485,7 @@ impl<'t> Parser<'t> {
         self.finish_node();
         let (root, nodes) = match self.sink {
             Sink::Flat { root, nodes, .. } => (root, nodes),
-            Sink::Tree(_) => (SyntaxKind::ERROR, Vec::new()),
+            Sink::Tree(_) | Sink::Compact(_) => (SyntaxKind::ERROR, Vec::new()),
         };
         FlatParse {
             root,

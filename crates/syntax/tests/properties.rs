@@ -16,6 +16,12 @@ fn round_trips(text: &str, dialect: Dialect) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+fn compact_is_rowan(text: &str) -> Result<(), TestCaseError> {
+    let compact = levkit_syntax::nethack::parse_compact(text);
+    prop_assert_eq!(compact.to_parse(text), levkit_syntax::nethack::parse(text));
+    Ok(())
+}
+
 /// Lines shaped like RLG327 descriptions and dungeon.def statements, in any order.
 fn description_like_lines() -> impl Strategy<Value = String> {
     let line = proptest::sample::select(vec![
@@ -189,6 +195,17 @@ proptest! {
     #[test]
     fn mutated_fixtures_round_trip((text, dialect) in mutated_fixture()) {
         round_trips(&text, dialect)?;
+    }
+
+    /// The compact parse is the same parse as the rowan one, tree and errors.
+    #[test]
+    fn nethack_compact_parse_is_the_rowan_parse(text in lev_comp_soup()) {
+        compact_is_rowan(&text)?;
+    }
+
+    #[test]
+    fn nethack_compact_parse_of_mutated_fixtures((text, _) in mutated_fixture()) {
+        compact_is_rowan(&text)?;
     }
 
     /// What the editor's incremental segmentation finds is what a fresh one finds.

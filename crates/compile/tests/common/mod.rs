@@ -8,9 +8,9 @@ pub fn analysed(
     Vec<levkit_diagnostics::Diagnostic>,
 ) {
     let (text, _) = levkit_syntax::decode(text);
-    let parse = levkit_syntax::parse(&text, levkit_syntax::Dialect::NethackDes);
-    let model = levkit_model::nethack::lower(&parse.syntax());
-    let mut diagnostics = parse.errors().to_vec();
+    let parse = levkit_syntax::nethack::parse_compact(&text);
+    let model = levkit_model::nethack::lower(&parse, &text);
+    let mut diagnostics = parse.errors.clone();
     diagnostics.extend(levkit_check::nethack::check(&model));
     (model, diagnostics)
 }

@@ -23,17 +23,41 @@ use completion::Vocabulary;
 
 pub(crate) struct Nethack;
 
+/// A `.des` file's model (`None` for files of other dialects) and syntax errors, from a
+/// compact parse of its own, dropped once lowered: the command line reads nothing else of the
+/// tree, and a file's tokens kept would hold memory that the next file's parse can reuse.
+/// The editor's features read the rowan tree ([`parse`]), parsed apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Lowered {
+    pub(crate) model: Option<DesFile>,
+    pub(crate) syntax_errors: Vec<Diagnostic>,
+}
+
+#[salsa::tracked(returns(ref))]
+pub(crate) fn nethack_lowered(db: &dyn salsa::Database, file: SourceFile) -> Lowered {
+    if dialect(db, file) != Dialect::NethackDes {
+        return Lowered {
+            model: None,
+            syntax_errors: Vec::new(),
+        };
+    }
+    let text = file.text(db);
+    let parse = levkit_syntax::nethack::parse_compact(text);
+    Lowered {
+        model: Some(levkit_model::nethack::lower(&parse, text)),
+        syntax_errors: parse.errors,
+    }
+}
+
 /// The semantic model of a `.des` file (`None` for files of other dialects).
-#[salsa::tracked]
-pub(crate) fn nethack_model(db: &dyn salsa::Database, file: SourceFile) -> Option<DesFile> {
-    (dialect(db, file) == Dialect::NethackDes)
-        .then(|| levkit_model::nethack::lower(&parse(db, file).syntax()))
+pub(crate) fn nethack_model(db: &dyn salsa::Database, file: SourceFile) -> &Option<DesFile> {
+    &nethack_lowered(db, file).model
 }
 
 impl Language for Nethack {
     fn diagnostics(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
         let text = file.text(db);
-        let syntax = parse(db, file).errors().to_vec();
+        let syntax = nethack_lowered(db, file).syntax_errors.clone();
         // A file in a newer level language gets one error, not one per line.
         if let Some(newer) = levkit_check::nethack::newer_language(text, &syntax) {
             return vec![newer];

@@ -1,22 +1,22 @@
 //! Syntax tree to model. Statements whose values are incomplete (a syntax error was reported
 //! for them) are left out, so checks only ever see complete statements.
 //!
-//! The walk reads the green tree ([`levkit_syntax::green`]): it visits every statement of the
-//! file once, and the red tree would allocate for every node and token on the way.
+//! The walk reads the compact tree ([`levkit_syntax::compact`]): it visits every statement of
+//! the file once, and the parse that builds it costs a fraction of a rowan tree's.
 
 use levkit_syntax::SyntaxKind::{self, *};
-use levkit_syntax::green::{self, Element as Value, Node, Token};
-use levkit_syntax::{SyntaxNode, atoi};
+use levkit_syntax::atoi;
+use levkit_syntax::compact::{self as green, CompactParse, Element as Value, Node, Token};
 
 use super::*;
 use crate::{Spanned, TextSize};
 
-pub fn lower(root: &SyntaxNode) -> DesFile {
-    let green = root.green();
-    let file = Node::root(green);
-    if file.kind() != SOURCE_FILE {
+/// The model of a `.des` file from its parse (`levkit_syntax::nethack::parse_compact`) and
+/// its `text`.
+pub fn lower(parse: &CompactParse, text: &str) -> DesFile {
+    let Some(file) = parse.tree.root(text).filter(|f| f.kind() == SOURCE_FILE) else {
         return DesFile::default();
-    }
+    };
     DesFile {
         levels: file
             .children()
@@ -78,7 +78,10 @@ fn statements<'a>(node: Node<'a>) -> impl Iterator<Item = Node<'a>> {
 
 /// A statement's values, in order (see [`levkit_syntax::ast::values`]).
 fn values(node: Node<'_>) -> Vec<Value<'_>> {
-    green::values(node).collect()
+    // A statement holds a handful of values: room for them at once rather than grown twice.
+    let mut values = Vec::with_capacity(12);
+    values.extend(green::values(node));
+    values
 }
 
 fn lower_level(node: Node<'_>) -> Level {
@@ -188,7 +191,9 @@ fn lower_part(node: Node<'_>) -> MapPart {
             .map(lower_map),
         nomap: None,
         registers: Registers::default(),
-        details: Vec::new(),
+        // Room for every statement up front: details are large, and growing the list one at
+        // a time copies it over and over.
+        details: Vec::with_capacity(node.children().count()),
     };
     for statement in statements(node) {
         match statement.kind() {
@@ -226,9 +231,25 @@ fn lower_map(node: Node<'_>) -> Map {
             let text = row.text();
             let mut cells = Vec::with_capacity(text.len());
             let mut offsets = Vec::with_capacity(text.len());
-            for (i, c) in text.char_indices().filter(|(_, c)| !c.is_ascii_digit()) {
-                cells.push(c);
-                offsets.push(start + TextSize::from(i as u32));
+            if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_digit()) {
+                // Most rows: every byte a cell.
+                cells.extend(text.bytes().map(char::from));
+                offsets.extend((0..text.len() as u32).map(|i| start + TextSize::from(i)));
+            } else if text.is_ascii() {
+                // A byte is a character; digits are rulers.
+                for (i, b) in text
+                    .bytes()
+                    .enumerate()
+                    .filter(|(_, b)| !b.is_ascii_digit())
+                {
+                    cells.push(char::from(b));
+                    offsets.push(start + TextSize::from(i as u32));
+                }
+            } else {
+                for (i, c) in text.char_indices().filter(|(_, c)| !c.is_ascii_digit()) {
+                    cells.push(c);
+                    offsets.push(start + TextSize::from(i as u32));
+                }
             }
             MapRow {
                 range: row.text_range(),
@@ -295,7 +316,11 @@ fn lower_room(node: Node<'_>) -> Option<Room> {
         size: pair_or_random(size)?,
         parent,
         filled: v(5).and_then(boolean),
-        details: statements.filter_map(detail).collect(),
+        details: {
+            let mut details = Vec::with_capacity(node.children().count());
+            details.extend(statements.filter_map(detail));
+            details
+        },
     })
 }
 

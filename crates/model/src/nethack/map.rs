@@ -83,7 +83,7 @@ impl Terrain {
 }
 
 /// The terrain a map character stands for (also used for MAZE fills and INIT_MAP).
-pub fn terrain_of(c: char) -> Option<Terrain> {
+pub const fn terrain_of(c: char) -> Option<Terrain> {
     Some(match c {
         ' ' => Terrain::Stone,
         '|' => Terrain::VWall,
@@ -109,6 +109,20 @@ pub fn terrain_of(c: char) -> Option<Terrain> {
         _ => return None,
     })
 }
+
+/// [`terrain_of`] for every ASCII character, stone where it has none: a map's cells are
+/// looked up rather than matched one by one.
+const ASCII_TERRAIN: [Terrain; 128] = {
+    let mut table = [Terrain::Stone; 128];
+    let mut byte = 0;
+    while byte < 128 {
+        if let Some(terrain) = terrain_of(byte as u8 as char) {
+            table[byte] = terrain;
+        }
+        byte += 1;
+    }
+    table
+};
 
 /// One written row of a map, with digits (column rulers) removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -178,11 +192,12 @@ impl Map {
             .iter()
             .map(|row| {
                 let mut cells = Vec::with_capacity(width);
-                cells.extend(
-                    row.cells
-                        .iter()
-                        .map(|&c| terrain_of(c).unwrap_or(Terrain::Stone)),
-                );
+                cells.extend(row.cells.iter().map(|&c| {
+                    ASCII_TERRAIN
+                        .get(c as usize)
+                        .copied()
+                        .unwrap_or(Terrain::Stone)
+                }));
                 cells.resize(width, Terrain::Stone);
                 cells
             })

@@ -313,7 +313,12 @@ impl BlockRules for LevCompLines<'_> {
                 opens_block: false,
             };
         }
-        match MAP.lex(line, out) {
+        // Only a line whose first word is `MAP` can be one (the test costs less than the lex).
+        let maybe_map = line
+            .content()
+            .trim_start_matches([' ', '\t'])
+            .starts_with(MAP.word);
+        match maybe_map.then(|| MAP.lex(line, out)).flatten() {
             Some(placement) => {
                 if let Placement::Misplaced(range) = placement {
                     out.errors
@@ -422,7 +427,10 @@ impl LevCompLines<'_> {
                 }
                 Some(Ok(RawToken::Word)) => keyword(slice).unwrap_or(IDENT),
                 Some(Ok(RawToken::Int)) => {
-                    if let Some(message) = crate::beyond_int(slice, "lev_comp") {
+                    // Nine characters hold at most nine digits, which always fit an int.
+                    if slice.len() > 9
+                        && let Some(message) = crate::beyond_int(slice, "lev_comp")
+                    {
                         out.error(Code::NH0018, tok_start, tok_end, message);
                     }
                     INT
