@@ -18,10 +18,15 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
                 continue;
             }
         }
+        // Only a candidate within the limit and closer than the best so far counts.
+        let bound = best.map_or(limit, |(d, _)| d.saturating_sub(1).min(limit));
         let distance = if candidate_ascii && lower_ascii {
-            distance_by(lower.as_bytes(), candidate.as_bytes(), |a, b| {
-                a.eq_ignore_ascii_case(b)
-            })
+            distance_within(
+                lower.as_bytes(),
+                candidate.as_bytes(),
+                |a, b| a.eq_ignore_ascii_case(b),
+                bound,
+            )
         } else {
             edit_distance(&lower, &candidate.to_lowercase())
         };
@@ -47,6 +52,13 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// The edit distance between two sequences (see [`edit_distance`]), `same` telling equal
 /// items apart; a short `b` (names usually are) needs no allocation.
 fn distance_by<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> usize {
+    distance_within(a, b, same, usize::MAX)
+}
+
+/// The edit distance as [`distance_by`] measures it when it is at most `bound`, else some
+/// distance above `bound`: the measure stops once two rows in a row exceed the bound, since
+/// every alignment crosses one of any two neighbouring rows (a swap skips one row, never two).
+fn distance_within<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool, bound: usize) -> usize {
     const SHORT: usize = 64;
     let columns = b.len() + 1;
     let mut short = [0usize; 3 * (SHORT + 1)];
@@ -63,8 +75,10 @@ fn distance_by<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> usize {
     for (j, cell) in last.iter_mut().enumerate() {
         *cell = j;
     }
+    let mut last_least = 0;
     for (i, x) in a.iter().enumerate() {
         row[0] = i + 1;
+        let mut least = row[0];
         for (j, y) in b.iter().enumerate() {
             let mut best = (last[j] + usize::from(!same(x, y)))
                 .min(last[j + 1] + 1)
@@ -73,7 +87,12 @@ fn distance_by<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> usize {
                 best = best.min(before[j - 1] + 1);
             }
             row[j + 1] = best;
+            least = least.min(best);
         }
+        if least > bound && last_least > bound {
+            return least;
+        }
+        last_least = least;
         std::mem::swap(&mut before, &mut last);
         std::mem::swap(&mut last, &mut row);
     }

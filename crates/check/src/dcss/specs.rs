@@ -31,15 +31,16 @@ use super::{did_you_mean, exact_range_in, range_in};
 // ---- a spec being read ----------------------------------------------------------------------
 
 /// One alternative of a spec while crawl reads it: the text left (`rest`), and where the
-/// alternative is written (`span` of the argument's text), to place what is found.
+/// alternative is written (`span` of the slot's `text`), to place what is found.
 struct Spec<'a> {
-    arg: &'a Arg,
+    text: &'a str,
     span: Range<usize>,
     rest: String,
 }
 
-/// The first problem crawl finds in an alternative: its code, the message, where, and the
-/// misspelt word with its candidates for a suggestion.
+/// The first problem crawl finds in an alternative: its code, the message, where (in the
+/// slot's text), and the misspelt word with its candidates for a suggestion.
+#[derive(Clone)]
 struct Problem {
     code: Code,
     message: String,
@@ -49,6 +50,7 @@ struct Problem {
 
 /// A misspelt word: the word, where a fix may write the suggestion in its place, and the
 /// names to suggest.
+#[derive(Clone)]
 struct Suggestion {
     word: String,
     at: Option<Range<usize>>,
@@ -84,19 +86,41 @@ impl Problem {
         self
     }
 
-    fn diagnostic(self, arg: &Arg) -> Diagnostic {
-        let diagnostic = Diagnostic::new(self.code, range_in(arg, self.span), self.message);
-        match self.suggestion {
+    /// The problem of a text written at `offset` of the text it was found in.
+    fn shifted(&self, offset: usize) -> Problem {
+        let shifted = |span: &Range<usize>| span.start + offset..span.end + offset;
+        Problem {
+            code: self.code,
+            message: self.message.clone(),
+            span: shifted(&self.span),
+            suggestion: self.suggestion.as_ref().map(|s| Suggestion {
+                word: s.word.clone(),
+                at: s.at.as_ref().map(shifted),
+                candidates: s.candidates.clone(),
+            }),
+        }
+    }
+
+    /// The diagnostic of the problem of a slot written at `offset` of the argument's text.
+    fn diagnostic(&self, arg: &Arg, offset: usize) -> Diagnostic {
+        let shifted = |span: &Range<usize>| span.start + offset..span.end + offset;
+        let diagnostic = Diagnostic::new(
+            self.code,
+            range_in(arg, shifted(&self.span)),
+            self.message.clone(),
+        );
+        match &self.suggestion {
             Some(Suggestion {
                 word,
                 at,
-                mut candidates,
+                candidates,
             }) => {
                 // Between equally close names, one the word begins (`fir`: `fire`).
                 let lower = word.to_lowercase();
+                let mut candidates = candidates.clone();
                 candidates.sort_by_key(|c| !c.to_lowercase().starts_with(&lower));
-                let at = at.and_then(|at| exact_range_in(arg, at));
-                did_you_mean(diagnostic, &word, at, candidates)
+                let at = at.as_ref().and_then(|at| exact_range_in(arg, shifted(at)));
+                did_you_mean(diagnostic, word, at, candidates)
             }
             None => diagnostic,
         }
@@ -104,16 +128,16 @@ impl Problem {
 }
 
 impl<'a> Spec<'a> {
-    fn new(arg: &'a Arg, span: Range<usize>, text: &str) -> Self {
+    fn new(text: &'a str, span: Range<usize>, alternative: &str) -> Self {
         Spec {
-            arg,
+            text,
             span,
-            rest: text.to_string(),
+            rest: alternative.to_string(),
         }
     }
 
     fn written(&self) -> &str {
-        self.arg.text.get(self.span.clone()).unwrap_or("")
+        self.text.get(self.span.clone()).unwrap_or("")
     }
 
     fn tag(&mut self, tag: &str) -> bool {
@@ -153,8 +177,7 @@ impl<'a> Spec<'a> {
     fn place_of(&self, needle: &str) -> Range<usize> {
         let written = self.written();
         let mut from = 0;
-        while let Some(found) = written.get(from..).and_then(|w| w.find(needle)) {
-            let pos = from + found;
+        while let Some(pos) = find_from(written, needle, from) {
             if !needle.is_empty() && (pos == 0 || is_space(written.as_bytes()[pos - 1])) {
                 return self.span.start + pos..self.span.start + pos + needle.len();
             }
@@ -245,6 +268,19 @@ fn place_code(what: &str) -> Code {
     } else {
         Code::DC0101
     }
+}
+
+/// Where `needle` first occurs in `text` from `from` (a char boundary, else nowhere): what
+/// `text.get(from..)?.find(needle)` says, counted from the start of `text`, without building a
+/// `str` searcher for a short text.
+fn find_from(text: &str, needle: &str, from: usize) -> Option<usize> {
+    if !text.is_char_boundary(from) {
+        return None;
+    }
+    if needle.is_empty() {
+        return Some(from);
+    }
+    levkit_model::dcss::strings::find(text.as_bytes(), needle.as_bytes(), from)
 }
 
 /// Splits `span` of `text` at `separator`, answering each piece's trimmed span.
@@ -385,17 +421,110 @@ fn ego_class(class: &str) -> Option<&'static str> {
 
 // ---- monsters -------------------------------------------------------------------------------
 
-/// One MONS slot, or one KMONS slot: `/`-separated alternatives; crawl rejects the slot at
-/// the first bad one, so each is an error.
+// ---- slots, read once per text ---------------------------------------------------------------
+
+/// The kinds of slot a header's argument holds, each read by its own function.
+#[derive(Clone, Copy)]
+enum Slot {
+    Monster,
+    Item,
+    Feature,
+}
+
+/// The problems of the slots read so far on this thread, by kind and text: vaults repeat the
+/// same slots (`MONS: orc priest`, `ITEM: any scroll`), whose problems depend only on their
+/// text and are placed from where each is written. Cleared when it grows past a bound, so
+/// that a long editing session keeps it small.
+type SlotProblems = [HashMap<Box<str>, Vec<Problem>>; 3];
+
+thread_local! {
+    static SLOT_PROBLEMS: std::cell::RefCell<SlotProblems> = std::cell::RefCell::default();
+}
+
+const SLOT_PROBLEMS_BOUND: usize = 8192;
+
+/// Reads the slot written at `span` of the argument, or takes what reading its text found
+/// before, and reports its problems at their places.
+fn check_slot(slot: Slot, arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
+    let Some(text) = arg.text.get(span.clone()) else {
+        return;
+    };
+    SLOT_PROBLEMS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let cache = &mut cache[slot as usize];
+        if !cache.contains_key(text) {
+            if cache.len() >= SLOT_PROBLEMS_BOUND {
+                cache.clear();
+            }
+            let mut problems = Vec::new();
+            match slot {
+                Slot::Monster => monster_slot_problems(text, &mut problems),
+                Slot::Item => item_slot_problems(text, &mut problems),
+                Slot::Feature => feature_slot_problems(text, &mut problems),
+            }
+            cache.insert(text.into(), problems);
+        }
+        for problem in &cache[text] {
+            out.push(problem.diagnostic(arg, span.start));
+        }
+    });
+}
+
+/// One MONS slot, or one KMONS slot, at `span` of the argument.
 pub(super) fn monster_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
+    check_slot(Slot::Monster, arg, span, out);
+}
+
+/// What reading a monster alternative found: the problems of its items crawl lets pass, and
+/// its outcome (spans from the alternative's start).
+type MonsterOutcome = (Vec<Problem>, Result<Monster, Problem>);
+
+thread_local! {
+    /// The monster alternatives read so far on this thread, by text: slots share them more
+    /// than whole slots (`orc / orc priest`, `orc priest / orc wizard`).
+    static MONSTER_ALTERNATIVES: std::cell::RefCell<HashMap<Box<str>, MonsterOutcome>> =
+        std::cell::RefCell::default();
+}
+
+/// The monster alternative `text`, written at `offset` of its slot, read as crawl reads it
+/// (or as it was read before): its outcome, with the problems crawl lets pass in `out`.
+fn monster_alternative(
+    text: &str,
+    offset: usize,
+    out: &mut Vec<Problem>,
+) -> Result<Monster, Problem> {
+    MONSTER_ALTERNATIVES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if !cache.contains_key(text) {
+            if cache.len() >= SLOT_PROBLEMS_BOUND {
+                cache.clear();
+            }
+            let mut problems = Vec::new();
+            let outcome = monster(&mut Spec::new(text, 0..text.len(), text), &mut problems);
+            cache.insert(text.into(), (problems, outcome));
+        }
+        let (problems, outcome) = &cache[text];
+        out.extend(problems.iter().map(|p| p.shifted(offset)));
+        match outcome {
+            Ok(monster) => Ok(Monster {
+                items: monster.items,
+                unfit: monster.unfit.as_ref().map(|p| p.shifted(offset)),
+            }),
+            Err(problem) => Err(problem.shifted(offset)),
+        }
+    })
+}
+
+/// A monster slot written `text`: `/`-separated alternatives; crawl rejects the slot at the
+/// first bad one, so each is an error.
+fn monster_slot_problems(text: &str, out: &mut Vec<Problem>) {
     let mut unfit = None;
-    for alternative in pieces(&arg.text, span, '/') {
+    for alternative in pieces(text, 0..text.len(), '/') {
         if alternative.is_empty() {
             continue;
         }
-        let mut spec = Spec::new(arg, alternative.clone(), &arg.text[alternative]);
-        match monster(&mut spec, out) {
-            Err(problem) => out.push(problem.diagnostic(arg)),
+        match monster_alternative(&text[alternative.clone()], alternative.start, out) {
+            Err(problem) => out.push(problem),
             Ok(monster) => {
                 // A later alternative with items sets crawl's error anew (to none when they
                 // parse): items a monster cannot carry are an error only in the last
@@ -410,7 +539,7 @@ pub(super) fn monster_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnost
         }
     }
     if let Some(problem) = unfit {
-        out.push(problem.diagnostic(arg));
+        out.push(problem);
     }
 }
 
@@ -477,6 +606,7 @@ const SUMMON_TYPES: &[&str] = &[
 ];
 
 /// A monster alternative crawl read to its end.
+#[derive(Clone)]
 struct Monster {
     /// Whether it has a `; items` part.
     items: bool,
@@ -486,7 +616,7 @@ struct Monster {
 
 /// Reads one monster alternative as crawl's `parse_mons_spec` does: its first problem, or
 /// what it is (the warnings of its items go to `out`).
-fn monster(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Result<Monster, Problem> {
+fn monster(spec: &mut Spec, out: &mut Vec<Problem>) -> Result<Monster, Problem> {
     loop {
         let value = spec.prefixed("spells:");
         if value.is_empty() {
@@ -532,13 +662,10 @@ fn monster(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Result<Monster, Proble
         }
         let after = spec.written().find(';').map_or(0, |i| i + 1);
         let mut from = after;
+        // The segments where they are written, for the diagnostics (`|` stands for `/`).
+        let written = spec.written().replace('|', "/");
         for segment in segments {
-            // The segment where it is written, for the diagnostics (`|` stands for `/`).
-            let written = spec.written().replace('|', "/");
-            let at = written
-                .get(from..)
-                .and_then(|w| w.find(segment))
-                .map(|i| from + i);
+            let at = find_from(&written, segment, from);
             let span = match at {
                 Some(at) => {
                     from = at + segment.len();
@@ -546,7 +673,7 @@ fn monster(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Result<Monster, Proble
                 }
                 None => spec.span.clone(),
             };
-            match item_slot_outcome(spec.arg, span, segment, out) {
+            match item_slot_outcome(spec.text, span, segment, out) {
                 Some(problem) => return Err(problem),
                 None => items.push(segment.to_string()),
             }
@@ -775,7 +902,6 @@ fn spells(spec: &Spec, value: &str) -> Option<Problem> {
             let written = spell_name.replace(' ', "_");
             let at = spec.place_of(&format!("spells:{value}"));
             let word_at = spec
-                .arg
                 .text
                 .get(at.clone())
                 .and_then(|t| t.find(&written))
@@ -987,6 +1113,53 @@ fn leftover_tag<'n>(
 
 // ---- items ----------------------------------------------------------------------------------
 
+/// What reading an item alternative found: the problems crawl lets pass, and its effect
+/// (spans from the alternative's start).
+type ItemOutcome = (Vec<Problem>, Effect);
+
+thread_local! {
+    /// The item alternatives read so far on this thread, by text (`any weapon`, `potion of
+    /// heal wounds`...).
+    static ITEM_ALTERNATIVES: std::cell::RefCell<HashMap<Box<str>, ItemOutcome>> =
+        std::cell::RefCell::default();
+}
+
+/// The item alternative `alternative` written at `span` of `slot_text`, read as crawl reads
+/// it (or as it was read before, when it is written as it is read).
+fn item_alternative(
+    slot_text: &str,
+    span: Range<usize>,
+    alternative: &str,
+    out: &mut Vec<Problem>,
+) -> Effect {
+    if slot_text.get(span.clone()) != Some(alternative) {
+        return item(&mut Spec::new(slot_text, span, alternative), out);
+    }
+    ITEM_ALTERNATIVES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if !cache.contains_key(alternative) {
+            if cache.len() >= SLOT_PROBLEMS_BOUND {
+                cache.clear();
+            }
+            let mut problems = Vec::new();
+            let effect = item(
+                &mut Spec::new(alternative, 0..alternative.len(), alternative),
+                &mut problems,
+            );
+            cache.insert(alternative.into(), (problems, effect));
+        }
+        let (problems, effect) = &cache[alternative];
+        let offset = span.start;
+        out.extend(problems.iter().map(|p| p.shifted(offset)));
+        match effect {
+            Effect::Keep => Effect::Keep,
+            Effect::Set(problem) => Effect::Set(problem.shifted(offset)),
+            Effect::Clear(problem) => Effect::Clear(problem.as_ref().map(|p| p.shifted(offset))),
+            Effect::Crash(problem) => Effect::Crash(problem.shifted(offset)),
+        }
+    })
+}
+
 /// What one item alternative does to crawl's one error of the slot.
 enum Effect {
     /// Stops before the name: the error stays as it was.
@@ -1001,8 +1174,12 @@ enum Effect {
 
 /// One ITEM slot, one KITEM item, one item of a monster or a shop: `/`-separated alternatives.
 pub(super) fn item_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    if let Some(problem) = item_slot_outcome(arg, span.clone(), &arg.text[span], out) {
-        out.push(problem.diagnostic(arg));
+    check_slot(Slot::Item, arg, span, out);
+}
+
+fn item_slot_problems(text: &str, out: &mut Vec<Problem>) {
+    if let Some(problem) = item_slot_outcome(text, 0..text.len(), text, out) {
+        out.push(problem);
     }
 }
 
@@ -1013,20 +1190,22 @@ pub(super) fn item_list(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>
     }
 }
 
-/// The error crawl reports for an item slot written `text` (at `span`), if any; the problems
-/// of alternatives crawl drops silently go to `out` as warnings, and a crash is an error of
-/// its own.
+/// The error crawl reports for an item slot written `text` (at `span` of the slot
+/// `slot_text`), if any; the problems of alternatives crawl drops silently go to `out` as
+/// warnings, and a crash is an error of its own.
 fn item_slot_outcome(
-    arg: &Arg,
+    slot_text: &str,
     span: Range<usize>,
     text: &str,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Vec<Problem>,
 ) -> Option<Problem> {
     let mut effects = Vec::new();
-    let written = arg.text.get(span.clone()).unwrap_or("").to_string();
+    let written = slot_text.get(span.clone()).unwrap_or("");
     let mut from = 0;
     for alternative in split(text, '/') {
-        let at = written.get(from..).and_then(|w| w.find(alternative));
+        // Counted from `from`, as it always was (so the second and later alternatives are
+        // placed too early: kept until the expected outputs change with it).
+        let at = find_from(written, alternative, from).map(|i| i - from);
         let alt_span = match at {
             Some(at) => {
                 from = at + alternative.len();
@@ -1034,8 +1213,7 @@ fn item_slot_outcome(
             }
             None => span.clone(),
         };
-        let mut spec = Spec::new(arg, alt_span, alternative);
-        effects.push(item(&mut spec, out));
+        effects.push(item_alternative(slot_text, alt_span, alternative, out));
     }
     // Whether an alternative after each one clears crawl's error.
     let mut cleared_later = vec![false; effects.len()];
@@ -1047,7 +1225,7 @@ fn item_slot_outcome(
         let problem = match effect {
             Effect::Keep | Effect::Clear(None) => continue,
             Effect::Crash(problem) => {
-                out.push(problem.diagnostic(arg));
+                out.push(problem);
                 continue;
             }
             Effect::Set(problem) | Effect::Clear(Some(problem)) => problem,
@@ -1058,10 +1236,10 @@ fn item_slot_outcome(
             problem
                 .message
                 .push_str("; crawl silently drops this alternative because a later one is valid");
-            out.push(problem.diagnostic(arg));
+            out.push(problem);
         } else if let Some(earlier) = standing.replace(problem) {
             // A later error replaces it in crawl's report; it shows once that one is fixed.
-            out.push(Problem::diagnostic(earlier, arg));
+            out.push(earlier);
         }
     }
     standing
@@ -1111,7 +1289,7 @@ const ITEM_KEYS: &[&str] = &[
 ];
 
 /// Reads one item alternative as crawl's `parse_single_spec` does.
-fn item(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Effect {
+fn item(spec: &mut Spec, out: &mut Vec<Problem>) -> Effect {
     if let Some(weight) = spec.weight()
         && weight <= 0
     {
@@ -1168,7 +1346,7 @@ fn item(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Effect {
             .find(|i| !matches!(*i, "type" | "pluses" | "properties"))
     {
         let tag = spec.place_of(&format!("ident:{ident}"));
-        let written = spec.arg.text.get(tag.clone()).unwrap_or("");
+        let written = spec.text.get(tag.clone()).unwrap_or("");
         let at = written
             .find(bad)
             .map_or(tag.clone(), |i| tag.start + i..tag.start + i + bad.len());
@@ -1446,7 +1624,7 @@ fn bad_item_name(spec: &Spec, name: &str) -> Problem {
 }
 
 /// `<monster> corpse` and `<monster> skeleton`: the monster is read as a monster spec.
-fn corpse(spec: &mut Spec, name: &str, out: &mut Vec<Diagnostic>) -> Option<Problem> {
+fn corpse(spec: &mut Spec, name: &str, out: &mut Vec<Problem>) -> Option<Problem> {
     let mut rest = name.to_string();
     strip_tag(&mut rest, "never_decay");
     let skeleton = if let Some(base) = rest.strip_suffix("corpse") {
@@ -1462,7 +1640,7 @@ fn corpse(spec: &mut Spec, name: &str, out: &mut Vec<Diagnostic>) -> Option<Prob
     }
     let text = rest.clone();
     for alternative in split(&text, '/') {
-        let mut monster_spec = Spec::new(spec.arg, spec.span.clone(), alternative);
+        let mut monster_spec = Spec::new(spec.text, spec.span.clone(), alternative);
         match monster(&mut monster_spec, out) {
             Err(problem) => return Some(problem),
             Ok(monster) => {
@@ -1533,7 +1711,7 @@ fn randbook(spec: &mut Spec) -> Option<Problem> {
     for name in split(&spells, '&') {
         if spell(&name.replace('_', " ")).is_none() {
             let tag = spec.place_of(&format!("spells:{spells}"));
-            let written = spec.arg.text.get(tag.clone()).unwrap_or("");
+            let written = spec.text.get(tag.clone()).unwrap_or("");
             let at = written
                 .find(name)
                 .map_or(tag.clone(), |i| tag.start + i..tag.start + i + name.len());
@@ -1555,13 +1733,17 @@ fn randbook(spec: &mut Spec) -> Option<Problem> {
 
 /// KFEAT: `/`-separated alternatives, each a glyph, a feature, a trap or a shop.
 pub(super) fn kfeat(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    for alternative in pieces(&arg.text, span, '/') {
+    check_slot(Slot::Feature, arg, span, out);
+}
+
+fn feature_slot_problems(text: &str, out: &mut Vec<Problem>) {
+    for alternative in pieces(text, 0..text.len(), '/') {
         if alternative.is_empty() {
             continue;
         }
-        let mut spec = Spec::new(arg, alternative.clone(), &arg.text[alternative]);
+        let mut spec = Spec::new(text, alternative.clone(), &text[alternative]);
         if let Some(problem) = feature(&mut spec, out) {
-            out.push(problem.diagnostic(arg));
+            out.push(problem);
         }
     }
 }
@@ -1583,7 +1765,7 @@ fn shop_types() -> impl Iterator<Item = &'static str> {
 }
 
 /// Reads one KFEAT alternative as crawl's `keyed_mapspec::parse_feature` does.
-fn feature(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Option<Problem> {
+fn feature(spec: &mut Spec, out: &mut Vec<Problem>) -> Option<Problem> {
     let original = spec.rest.clone();
     spec.weight();
     if spec.number("mimic:").is_none() {
@@ -1653,7 +1835,7 @@ fn feature(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Option<Problem> {
 
 /// A shop (`shop` already off) as crawl's `keyed_mapspec::parse_shop` reads it: its type,
 /// then its items, `|`-separated after a `;`.
-fn shop(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Option<Problem> {
+fn shop(spec: &mut Spec, out: &mut Vec<Problem>) -> Option<Problem> {
     let original = spec.rest.clone();
     spec.tag("shop");
     spec.tag("use_all");
@@ -1705,7 +1887,7 @@ fn shop(spec: &mut Spec, out: &mut Vec<Diagnostic>) -> Option<Problem> {
             }
             None => spec.span.clone(),
         };
-        if let Some(problem) = item_slot_outcome(spec.arg, span, item, out) {
+        if let Some(problem) = item_slot_outcome(spec.text, span, item, out) {
             return Some(problem);
         }
     }

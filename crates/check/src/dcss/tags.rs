@@ -256,6 +256,25 @@ pub struct TagIndex {
     lua_globals: HashSet<String>,
 }
 
+/// Adds `n` to the count of `tag` (a tag is copied only the first time it is counted).
+fn count(counts: &mut HashMap<String, usize>, tag: &str, n: usize) {
+    match counts.get_mut(tag) {
+        Some(count) => *count += n,
+        None => {
+            counts.insert(tag.to_string(), n);
+        }
+    }
+}
+
+/// Adds `words` to `set`, copying only the words it lacks (most repeat across segments).
+fn add_all<'a>(set: &mut HashSet<String>, words: impl IntoIterator<Item = &'a String>) {
+    for word in words {
+        if !set.contains(word) {
+            set.insert(word.clone());
+        }
+    }
+}
+
 impl TagIndex {
     /// The index of some segments' facts.
     pub fn new<'a>(facts: impl IntoIterator<Item = &'a TagFacts>) -> TagIndex {
@@ -266,22 +285,20 @@ impl TagIndex {
                 set.sort();
                 set.dedup();
                 for tag in &set {
-                    *index.carriers.entry(tag.clone()).or_default() += 1;
+                    count(&mut index.carriers, tag, 1);
                 }
                 if set.len() > 1 {
                     index.tag_sets.push(set);
                 }
             }
-            index.lua_words.extend(facts.lua_words.iter().cloned());
-            index
-                .lua_prefixes
-                .extend(facts.lua_prefixes.iter().cloned());
-            index.names.extend(facts.names.iter().cloned());
+            add_all(&mut index.lua_words, &facts.lua_words);
+            add_all(&mut index.lua_prefixes, &facts.lua_prefixes);
+            add_all(&mut index.names, &facts.names);
             for w in &facts.wanted {
-                index.wanted.extend(w.tags.iter().cloned());
+                add_all(&mut index.wanted, &w.tags);
             }
             if facts.global {
-                index.lua_globals.extend(facts.lua_defined.iter().cloned());
+                add_all(&mut index.lua_globals, &facts.lua_defined);
             }
         }
         index
@@ -292,14 +309,14 @@ impl TagIndex {
         let mut index = TagIndex::default();
         for part in parts {
             for (tag, n) in &part.carriers {
-                *index.carriers.entry(tag.clone()).or_default() += n;
+                count(&mut index.carriers, tag, *n);
             }
             index.tag_sets.extend(part.tag_sets.iter().cloned());
-            index.lua_words.extend(part.lua_words.iter().cloned());
-            index.lua_prefixes.extend(part.lua_prefixes.iter().cloned());
-            index.names.extend(part.names.iter().cloned());
-            index.wanted.extend(part.wanted.iter().cloned());
-            index.lua_globals.extend(part.lua_globals.iter().cloned());
+            add_all(&mut index.lua_words, &part.lua_words);
+            add_all(&mut index.lua_prefixes, &part.lua_prefixes);
+            add_all(&mut index.names, &part.names);
+            add_all(&mut index.wanted, &part.wanted);
+            add_all(&mut index.lua_globals, &part.lua_globals);
         }
         index
     }

@@ -308,9 +308,11 @@ fn lower_parts(
             .find(|t| is_crawl_token(t.kind))
             .map_or(end_line, |t| t.line)
     };
-    let mut headers = Vec::new();
-    let mut maps = Vec::new();
-    let mut lua = Vec::new();
+    // Each list sized once: a vault has a dozen headers, and growing them copied each.
+    let count = |of: &[SyntaxKind]| nodes.iter().filter(|(k, _, _)| of.contains(k)).count();
+    let mut headers = Vec::with_capacity(count(&[DCSS_HEADER]));
+    let mut maps = Vec::with_capacity(count(&[DCSS_MAP]));
+    let mut lua = Vec::with_capacity(count(&[LUA_LINE, LUA_BLOCK]));
     for (kind, range, span) in nodes {
         match kind {
             DCSS_HEADER => {

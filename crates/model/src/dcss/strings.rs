@@ -69,13 +69,14 @@ pub fn strip_tag(text: &mut String, tag: &str) -> bool {
     }
 }
 
-/// Where `needle` first occurs in `haystack` from `from`: a plain scan, for the short texts
-/// of specs and Lua lines (a `str` search builds its searcher anew on every call).
+/// Where `needle` first occurs in `haystack` from `from`: each candidate found by its first
+/// byte, for the short texts of specs and Lua lines (a `str` search builds its searcher anew
+/// on every call).
 pub fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     let (&first, rest) = needle.split_first()?;
     let mut at = from;
     while at + needle.len() <= haystack.len() {
-        at += haystack[at..].iter().position(|&b| b == first)?;
+        at += memchr::memchr(first, &haystack[at..])?;
         if haystack[at + 1..].starts_with(rest) {
             return Some(at);
         }

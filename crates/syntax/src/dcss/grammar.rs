@@ -105,11 +105,29 @@ fn is_value(kind: SyntaxKind) -> bool {
 
 /// What a header's value was made of, for the checks bison makes.
 struct Value {
-    /// Comma lists: each item's text (pieces joined, trimmed) and range.
-    items: Vec<(String, TextRange)>,
-    /// Number lists: the kinds in order (commas included).
+    /// Comma lists: each item's text (pieces joined, trimmed) as far as bison looks at it,
+    /// and its range.
+    items: Vec<(ItemText, TextRange)>,
+    /// Number lists: the kinds in order (commas included; kept for number headers only).
     numbers: Vec<(SyntaxKind, TextRange)>,
-    commas: Vec<TextRange>,
+}
+
+/// An item's text as far as bison looks at it: none, one character (which crawl's lexer
+/// cannot read), or more (kept no further: most items are).
+enum ItemText {
+    Empty,
+    One(String),
+    Longer,
+}
+
+impl ItemText {
+    fn of(pieces: &str) -> ItemText {
+        match pieces.trim_matches([' ', '\t']) {
+            "" => ItemText::Empty,
+            one if one.len() == 1 => ItemText::One(one.to_string()),
+            _ => ItemText::Longer,
+        }
+    }
 }
 
 fn header(p: &mut Parser<'_>) {
@@ -121,8 +139,9 @@ fn header(p: &mut Parser<'_>) {
     let mut value = Value {
         items: Vec::new(),
         numbers: Vec::new(),
-        commas: Vec::new(),
     };
+    let numbers = header.is_some_and(|h| h.mode() == ArgMode::Numbers);
+    let mut any_comma = false;
     // The pieces of the current comma-list item.
     let mut item = String::new();
     let mut item_range: Option<TextRange> = None;
@@ -132,10 +151,7 @@ fn header(p: &mut Parser<'_>) {
         let kind = p.current();
         // A value goes on over a `\`; a number list over any line break (crawl's lexer
         // reads numbers wherever they are, outside TAGS).
-        if p.at_line_start()
-            && !continued
-            && !(header.is_some_and(|h| h.mode() == ArgMode::Numbers) && is_number_token(kind))
-        {
+        if p.at_line_start() && !continued && !(numbers && is_number_token(kind)) {
             break;
         }
         continued = kind == DCSS_CONTINUATION;
@@ -147,24 +163,27 @@ fn header(p: &mut Parser<'_>) {
                 pending_item = true;
             }
             COMMA => {
-                value.commas.push(range);
-                let text = std::mem::take(&mut item);
+                any_comma = true;
                 value.items.push((
-                    text.trim_matches([' ', '\t']).to_string(),
+                    ItemText::of(&item),
                     item_range.take().unwrap_or(TextRange::empty(range.start())),
                 ));
+                item.clear();
                 pending_item = false;
-                value.numbers.push((kind, range));
+                if numbers {
+                    value.numbers.push((kind, range));
+                }
             }
             DCSS_CONTINUATION => {}
-            _ => value.numbers.push((kind, range)),
+            _ if numbers => value.numbers.push((kind, range)),
+            _ => {}
         }
         p.bump();
     }
-    if pending_item || !value.commas.is_empty() {
+    if pending_item || any_comma {
         let end = p.previous_range().map_or(keyword_range.end(), |r| r.end());
         value.items.push((
-            item.trim_matches([' ', '\t']).to_string(),
+            ItemText::of(&item),
             item_range.unwrap_or(TextRange::empty(end)),
         ));
     }
@@ -189,20 +208,20 @@ fn check_value(p: &mut Parser<'_>, header: Header, keyword: TextRange, value: &V
                 return;
             }
             for (text, range) in &value.items {
-                if text.is_empty() {
-                    p.error(
+                match text {
+                    ItemText::Empty => p.error(
                         Code::DC0008,
                         *range,
                         format!("an empty {name} item: remove the extra comma"),
-                    );
-                } else if text.len() == 1 {
-                    p.error(
+                    ),
+                    ItemText::One(text) => p.error(
                         Code::DC0007,
                         *range,
                         format!(
                             "crawl cannot read the one-character {name} item `{text}` (an item needs two characters or more)"
                         ),
-                    );
+                    ),
+                    ItemText::Longer => {}
                 }
             }
         }
