@@ -1203,9 +1203,8 @@ fn item_slot_outcome(
     let written = slot_text.get(span.clone()).unwrap_or("");
     let mut from = 0;
     for alternative in split(text, '/') {
-        // Counted from `from`, as it always was (so the second and later alternatives are
-        // placed too early: kept until the expected outputs change with it).
-        let at = find_from(written, alternative, from).map(|i| i - from);
+        // Searched after the alternative before it, so a repeated text is placed where it is.
+        let at = find_from(written, alternative, from);
         let alt_span = match at {
             Some(at) => {
                 from = at + alternative.len();
