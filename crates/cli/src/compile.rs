@@ -2,6 +2,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use clap::Args;
 use levkit_diagnostics::Severity;
@@ -57,9 +58,15 @@ pub fn run(args: &CompileArgs) -> u8 {
         return EXIT_TROUBLE;
     }
     // Read and decoded on every core, as `check` does; the database takes them in order.
+    let read = AtomicU64::new(0);
     let contents = map_files(&args.files, (), |(), path| {
-        (path, levkit_files::read_named(path).map(Decoded::new))
+        let bytes = levkit_files::read_named(path);
+        if let Ok(bytes) = &bytes {
+            read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        }
+        (path, bytes.map(Decoded::new))
     });
+    crate::huge_pages_for(read.into_inner());
     let mut host = AnalysisHost::new();
     let mut status = EXIT_OK;
     let mut files = Vec::new();
@@ -192,7 +199,12 @@ fn compile_one(analysis: &Analysis, file: FileId, emit: EmitKind, out: &Path) ->
 /// the rename, the dearest part of compiling again into the same folder (ext4 also flushes
 /// the data of a file that replaces another).
 fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if holds(path, bytes) {
+    let done = match std::fs::metadata(path) {
+        Ok(metadata) => holds(path, &metadata, bytes),
+        // A new file: linked in once written, or else through a temporary after all.
+        Err(error) => error.kind() == std::io::ErrorKind::NotFound && link_new(path, bytes).is_ok(),
+    };
+    if done {
         return Ok(());
     }
     let file_name = path
@@ -206,12 +218,54 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     })
 }
 
+/// Writes a file that does not exist yet as a nameless file in its directory, linked under its
+/// name once written: as atomic as a rename, and cheaper than creating, naming and renaming a
+/// temporary. Fails (and the caller renames) where the file system or kernel cannot, or if
+/// `path` appeared meanwhile.
+#[cfg(target_os = "linux")]
+fn link_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::ffi::CString;
+    use std::os::fd::AsRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::OpenOptionsExt;
+    let directory = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_TMPFILE)
+        .open(directory)?;
+    file.write_all(bytes)?;
+    let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
+    let to = CString::new(path.as_os_str().as_bytes())?;
+    // SAFETY: both names are NUL-terminated strings that outlive the call.
+    let linked = unsafe {
+        libc::linkat(
+            libc::AT_FDCWD,
+            from.as_ptr(),
+            libc::AT_FDCWD,
+            to.as_ptr(),
+            libc::AT_SYMLINK_FOLLOW,
+        )
+    };
+    if linked == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn link_new(_path: &Path, _bytes: &[u8]) -> std::io::Result<()> {
+    Err(std::io::ErrorKind::Unsupported.into())
+}
+
 /// Whether `path` is a regular file holding exactly `bytes`. Its size is asked first, so
 /// that nothing but a regular file of the right size is opened (opening a FIFO would block).
-fn holds(path: &Path, bytes: &[u8]) -> bool {
+fn holds(path: &Path, metadata: &std::fs::Metadata, bytes: &[u8]) -> bool {
     use std::io::Read;
-    let same_size = |m: std::fs::Metadata| m.is_file() && m.len() == bytes.len() as u64;
-    if !std::fs::metadata(path).is_ok_and(same_size) {
+    if !metadata.is_file() || metadata.len() != bytes.len() as u64 {
         return false;
     }
     let Ok(mut file) = std::fs::File::open(path) else {

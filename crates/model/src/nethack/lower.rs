@@ -229,13 +229,16 @@ fn lower_map(node: Node<'_>) -> Map {
         .map(|row| {
             let start = row.text_range().start();
             let text = row.text();
-            let mut cells = Vec::with_capacity(text.len());
-            let mut offsets = Vec::with_capacity(text.len());
             if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_digit()) {
                 // Most rows: every byte a cell.
-                cells.extend(text.bytes().map(char::from));
-                offsets.extend((0..text.len() as u32).map(|i| start + TextSize::from(i)));
-            } else if text.is_ascii() {
+                return MapRow::contiguous(
+                    row.text_range(),
+                    text.bytes().map(char::from).collect(),
+                );
+            }
+            let mut cells = Vec::with_capacity(text.len());
+            let mut offsets = Vec::with_capacity(text.len());
+            if text.is_ascii() {
                 // A byte is a character; digits are rulers.
                 for (i, b) in text
                     .bytes()
@@ -251,11 +254,7 @@ fn lower_map(node: Node<'_>) -> Map {
                     offsets.push(start + TextSize::from(i as u32));
                 }
             }
-            MapRow {
-                range: row.text_range(),
-                cells,
-                offsets,
-            }
+            MapRow::new(row.text_range(), cells, offsets)
         })
         .collect();
     Map {

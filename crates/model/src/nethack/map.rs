@@ -130,8 +130,57 @@ pub struct MapRow {
     pub range: TextRange,
     /// The cells as written, rulers removed.
     pub cells: Vec<char>,
-    /// Where each cell's character is in the text.
-    pub offsets: Vec<TextSize>,
+    /// Where each cell's character is in the text; empty when cell `x` is byte `x` of the row,
+    /// as in almost every row (a map's cells then take half the memory).
+    offsets: Vec<TextSize>,
+}
+
+impl MapRow {
+    /// A row of `cells` written at `offsets`.
+    pub fn new(range: TextRange, cells: Vec<char>, mut offsets: Vec<TextSize>) -> MapRow {
+        let start = range.start();
+        if cells.iter().all(char::is_ascii)
+            && offsets
+                .iter()
+                .enumerate()
+                .all(|(x, &offset)| offset == start + TextSize::from(x as u32))
+        {
+            offsets = Vec::new();
+        }
+        MapRow {
+            range,
+            cells,
+            offsets,
+        }
+    }
+
+    /// A row whose cells are its bytes, all ASCII and none a ruler digit.
+    pub fn contiguous(range: TextRange, cells: Vec<char>) -> MapRow {
+        MapRow {
+            range,
+            cells,
+            offsets: Vec::new(),
+        }
+    }
+
+    /// Where cell `x`'s character is in the text.
+    pub fn offset(&self, x: usize) -> Option<TextSize> {
+        if self.offsets.is_empty() {
+            (x < self.cells.len()).then(|| self.range.start() + TextSize::from(x as u32))
+        } else {
+            self.offsets.get(x).copied()
+        }
+    }
+
+    /// The cell whose character starts at `offset`.
+    pub fn cell_at(&self, offset: TextSize) -> Option<usize> {
+        if self.offsets.is_empty() {
+            let x = usize::from(offset.checked_sub(self.range.start())?);
+            (x < self.cells.len()).then_some(x)
+        } else {
+            self.offsets.iter().position(|&o| o == offset)
+        }
+    }
 }
 
 /// A MAP block. Short rows are padded with stone up to the widest row, as lev_comp does.
@@ -176,7 +225,7 @@ impl Map {
             return None;
         }
         let row = self.rows.get(y as usize)?;
-        let offset = *row.offsets.get(x as usize)?;
+        let offset = row.offset(x as usize)?;
         let len = row.cells[x as usize].len_utf8() as u32;
         Some(TextRange::at(offset, TextSize::from(len)))
     }
