@@ -82,14 +82,17 @@ impl LineIndex {
         let mut wide = Vec::new();
         let mut first_wide = vec![0];
         let mut start = 0;
-        // Line breaks are found by a vectorised search and most lines are ASCII, checked a
-        // word at a time: only the lines with wide characters are walked by character.
+        // Line breaks are found by a vectorised search and most texts are ASCII, checked a
+        // word at a time once: only the lines with wide characters are walked by character.
+        let ascii = text.is_ascii();
         for end in memchr::memchr2_iter(b'\n', b'\r', bytes) {
             if end < start {
                 // The `\n` of a `\r\n` already taken.
                 continue;
             }
-            note_wide_chars(&text[start..end], start, &mut wide);
+            if !ascii {
+                note_wide_chars(&text[start..end], start, &mut wide);
+            }
             let break_len = if bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
                 2
             } else {

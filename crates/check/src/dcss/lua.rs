@@ -411,12 +411,18 @@ fn is_keyword(word: &str) -> bool {
 
 /// The identifier at the start of `text`, if any.
 fn identifier(text: &str) -> Option<&str> {
-    let len = text
-        .bytes()
-        .enumerate()
-        .take_while(|&(i, b)| b == b'_' || b.is_ascii_alphabetic() || (i > 0 && b.is_ascii_digit()))
+    let bytes = text.as_bytes();
+    if !bytes
+        .first()
+        .is_some_and(|&b| b == b'_' || b.is_ascii_alphabetic())
+    {
+        return None;
+    }
+    let len = 1 + bytes[1..]
+        .iter()
+        .take_while(|&&b| b == b'_' || b.is_ascii_alphanumeric())
         .count();
-    (len > 0).then(|| &text[..len])
+    Some(&text[..len])
 }
 
 /// The names a line of Lua may define (leniently: a function's name, a local's, any name
@@ -447,26 +453,50 @@ pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
     }
     let bytes = code.as_bytes();
     let mut previous = "";
-    // Where the text not yet read starts (`rest` of the scan).
+    // Where the text not yet read starts: the end of the previous word.
     let mut from = 0;
-    while let Some(found) = bytes[from..]
-        .iter()
-        .position(|&b| b == b'_' || b.is_ascii_alphabetic())
-    {
-        let start = from + found;
-        let word = identifier(&code[start..]).unwrap_or("");
-        let after = code[start + word.len()..].trim_start();
-        let assigned = after.starts_with('=') && !after.starts_with("==");
-        let listed = after.starts_with(',');
-        let named = matches!(previous, "function" | "local") && code[from..start].trim().is_empty();
-        // `x.name` and `x:name` are fields, not names (asked last: most words define nothing).
-        let field = found > 0 && matches!(bytes[start - 1], b'.' | b':');
-        if (assigned || listed || named) && !field && !is_keyword(word) {
-            out.push(word.to_string());
+    let mut i = 0;
+    while i < bytes.len() {
+        if !(bytes[i] == b'_' || bytes[i].is_ascii_alphabetic()) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+        let word = &code[start..i];
+        let next = after_space(code, i);
+        let assigned = bytes.get(next) == Some(&b'=') && bytes.get(next + 1) != Some(&b'=');
+        let listed = bytes.get(next) == Some(&b',');
+        // Asked in order of cost: most words define nothing.
+        if assigned
+            || listed
+            || (matches!(previous, "function" | "local") && code[from..start].trim().is_empty())
+        {
+            // `x.name` and `x:name` are fields, not names.
+            let field = start > 0 && matches!(bytes[start - 1], b'.' | b':');
+            if !field && !is_keyword(word) {
+                out.push(word.to_string());
+            }
         }
         previous = word;
-        from = start + word.len().max(1);
+        from = i;
     }
+}
+
+/// Where `text` goes on after the whitespace at `at` (as `str::trim_start` sees it).
+fn after_space(text: &str, at: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = at;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r' => i += 1,
+            b if b < 0x80 => return i,
+            _ => return text.len() - text[i..].trim_start().len(),
+        }
+    }
+    i
 }
 
 /// A call of a plain name by the vault's main chunk, outside any function it defines, so run

@@ -144,33 +144,49 @@ struct Literal<'a> {
 }
 
 /// The string literals of a line of Lua (quoted with `"` or `'`; long strings are rare in
-/// vaults and left out).
-fn string_literals(line: &str) -> Vec<Literal<'_>> {
-    let bytes = line.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'-' if bytes.get(i + 1) == Some(&b'-') => break,
-            quote @ (b'"' | b'\'') => {
-                let start = i + 1;
-                i = start;
-                while i < bytes.len() && bytes[i] != quote {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+/// vaults and left out), read as they are asked for.
+fn string_literals(line: &str) -> StringLiterals<'_> {
+    StringLiterals { line, at: 0 }
+}
+
+struct StringLiterals<'a> {
+    line: &'a str,
+    /// Where the text not yet read starts.
+    at: usize,
+}
+
+impl<'a> Iterator for StringLiterals<'a> {
+    type Item = Literal<'a>;
+
+    fn next(&mut self) -> Option<Literal<'a>> {
+        let line = self.line;
+        let bytes = line.as_bytes();
+        let mut i = self.at;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'-' if bytes.get(i + 1) == Some(&b'-') => break,
+                quote @ (b'"' | b'\'') => {
+                    let start = i + 1;
+                    i = start;
+                    while i < bytes.len() && bytes[i] != quote {
+                        i += if bytes[i] == b'\\' { 2 } else { 1 };
+                    }
+                    let end = i.min(line.len());
+                    i += 1;
+                    self.at = i;
+                    return Some(Literal {
+                        text: &line[start..end],
+                        concatenated: line
+                            .get(i.min(line.len())..)
+                            .is_some_and(|rest| rest.trim_start().starts_with("..")),
+                    });
                 }
-                let end = i.min(line.len());
-                i += 1;
-                out.push(Literal {
-                    text: &line[start..end],
-                    concatenated: line
-                        .get(i.min(line.len())..)
-                        .is_some_and(|rest| rest.trim_start().starts_with("..")),
-                });
+                _ => i += 1,
             }
-            _ => i += 1,
         }
+        self.at = bytes.len();
+        None
     }
-    out
 }
 
 /// The literal arguments of `tags("...")` calls in a line of Lua.
@@ -187,7 +203,7 @@ fn tags_calls(line: &str) -> Vec<&str> {
         let Some(after) = after.strip_prefix('(') else {
             continue;
         };
-        if let Some(literal) = string_literals(after).first()
+        if let Some(literal) = string_literals(after).next()
             && after.trim_start().starts_with(['"', '\''])
         {
             out.push(literal.text);
@@ -639,7 +655,7 @@ mod tests {
     #[test]
     fn lua_strings_and_tags_calls() {
         let literals = string_literals(r#"x = "a\"b" .. 'c' -- "d""#);
-        let texts: Vec<(&str, bool)> = literals.iter().map(|l| (l.text, l.concatenated)).collect();
+        let texts: Vec<(&str, bool)> = literals.map(|l| (l.text, l.concatenated)).collect();
         assert_eq!(texts, [(r#"a\"b"#, true), ("c", false)]);
         assert_eq!(
             tags_calls(r#"tags("a b") dgn.tags('c') mytags("d")"#),

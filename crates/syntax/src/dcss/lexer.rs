@@ -109,7 +109,7 @@ pub(crate) fn segment_keywords(
 /// Whether a line outside blocks can open a block, start a segment or go on over the next
 /// line: the others (comments, Lua lines, most headers) need not be lexed to find segments.
 fn needs_lexing(content: &str) -> bool {
-    let rest = content.trim_start_matches(BLANKS);
+    let rest = trim_start_blanks(content);
     match rest.as_bytes().first() {
         None | Some(b'#') | Some(b':') => false,
         Some(b'{') => true,
@@ -124,7 +124,7 @@ fn needs_lexing(content: &str) -> bool {
                 Some(header) => {
                     // A continued value takes the next line; TAGS, CHANCE and the like end
                     // where another keyword starts, which needs a colon further on.
-                    rest.trim_end_matches(BLANKS).ends_with('\\')
+                    trim_end_blanks(rest).ends_with('\\')
                         || matches!(header.mode(), ArgMode::Words | ArgMode::Numbers)
                             && rest[word_len + 1..].contains(':')
                 }
@@ -181,7 +181,23 @@ fn is_word_byte(b: u8) -> bool {
 
 /// The length of the blanks at the start of `s`.
 fn blanks(s: &str) -> usize {
-    s.len() - s.trim_start_matches(BLANKS).len()
+    s.len() - trim_start_blanks(s).len()
+}
+
+// Byte scans rather than `trim_*_matches(BLANKS)`, which decode characters: these run on every
+// header line. A blank is one byte, never part of a wider character.
+fn trim_start_blanks(s: &str) -> &str {
+    let lead = s.bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+    &s[lead..]
+}
+
+fn trim_end_blanks(s: &str) -> &str {
+    let trail = s
+        .bytes()
+        .rev()
+        .take_while(|&b| b == b' ' || b == b'\t')
+        .count();
+    &s[..s.len() - trail]
 }
 
 impl<'t> VaultLines<'t> {
@@ -242,7 +258,7 @@ impl<'t> VaultLines<'t> {
                 self.comma_first(header, backslash, pos, out);
             }
             let rest = &self.text[pos..line.content_end];
-            let trimmed = rest.trim_end_matches(BLANKS);
+            let trimmed = trim_end_blanks(rest);
             let continues = trimmed.ends_with('\\');
             let text_end = if continues {
                 pos + trimmed.len() - 1
@@ -323,7 +339,7 @@ impl<'t> VaultLines<'t> {
             let body_len = if last && continues {
                 body.len()
             } else {
-                body.trim_end_matches(BLANKS).len()
+                trim_end_blanks(body).len()
             };
             if lead > 0 {
                 out.push(WHITESPACE, pos, pos + lead);
@@ -399,7 +415,7 @@ impl<'t> VaultLines<'t> {
                         out.push(DCSS_WORD, start, pos);
                         continue;
                     }
-                    if b == b'\\' && self.text[pos + 1..end].trim_matches(BLANKS).is_empty() {
+                    if b == b'\\' && trim_start_blanks(&self.text[pos + 1..end]).is_empty() {
                         out.push(DCSS_CONTINUATION, pos, pos + 1);
                         if pos + 1 < end {
                             out.push(WHITESPACE, pos + 1, end);
