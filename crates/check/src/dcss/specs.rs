@@ -431,17 +431,39 @@ enum Slot {
     Feature,
 }
 
-/// The problems of the slots read so far on this thread, by kind and text: vaults repeat the
-/// same slots (`MONS: orc priest`, `ITEM: any scroll`), whose problems depend only on their
+/// What reading texts found so far on this thread, by text: vaults repeat the same slots and
+/// alternatives (`MONS: orc priest`, `ITEM: any scroll`), whose outcomes depend only on their
 /// text and are placed from where each is written. Cleared when it grows past a bound, so
 /// that a long editing session keeps it small.
-type SlotProblems = [HashMap<Box<str>, Vec<Problem>>; 3];
+struct TextCache<V>(HashMap<Box<str>, V>);
 
-thread_local! {
-    static SLOT_PROBLEMS: std::cell::RefCell<SlotProblems> = std::cell::RefCell::default();
+impl<V> Default for TextCache<V> {
+    fn default() -> Self {
+        TextCache(HashMap::default())
+    }
 }
 
-const SLOT_PROBLEMS_BOUND: usize = 8192;
+impl<V> TextCache<V> {
+    const BOUND: usize = 8192;
+
+    /// What reading `text` found, read now by `read` if it was not before.
+    fn get_or_read(&mut self, text: &str, read: impl FnOnce() -> V) -> &V {
+        if !self.0.contains_key(text) {
+            if self.0.len() >= Self::BOUND {
+                self.0.clear();
+            }
+            let value = read();
+            self.0.insert(text.into(), value);
+        }
+        &self.0[text]
+    }
+}
+
+thread_local! {
+    /// The problems of the slots read so far, by kind and text.
+    static SLOT_PROBLEMS: std::cell::RefCell<[TextCache<Vec<Problem>>; 3]> =
+        std::cell::RefCell::default();
+}
 
 /// Reads the slot written at `span` of the argument, or takes what reading its text found
 /// before, and reports its problems at their places.
@@ -451,20 +473,16 @@ fn check_slot(slot: Slot, arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnosti
     };
     SLOT_PROBLEMS.with(|cache| {
         let mut cache = cache.borrow_mut();
-        let cache = &mut cache[slot as usize];
-        if !cache.contains_key(text) {
-            if cache.len() >= SLOT_PROBLEMS_BOUND {
-                cache.clear();
-            }
+        let problems = cache[slot as usize].get_or_read(text, || {
             let mut problems = Vec::new();
             match slot {
                 Slot::Monster => monster_slot_problems(text, &mut problems),
                 Slot::Item => item_slot_problems(text, &mut problems),
                 Slot::Feature => feature_slot_problems(text, &mut problems),
             }
-            cache.insert(text.into(), problems);
-        }
-        for problem in &cache[text] {
+            problems
+        });
+        for problem in problems {
             out.push(problem.diagnostic(arg, span.start));
         }
     });
@@ -482,7 +500,7 @@ type MonsterOutcome = (Vec<Problem>, Result<Monster, Problem>);
 thread_local! {
     /// The monster alternatives read so far on this thread, by text: slots share them more
     /// than whole slots (`orc / orc priest`, `orc priest / orc wizard`).
-    static MONSTER_ALTERNATIVES: std::cell::RefCell<HashMap<Box<str>, MonsterOutcome>> =
+    static MONSTER_ALTERNATIVES: std::cell::RefCell<TextCache<MonsterOutcome>> =
         std::cell::RefCell::default();
 }
 
@@ -495,15 +513,11 @@ fn monster_alternative(
 ) -> Result<Monster, Problem> {
     MONSTER_ALTERNATIVES.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if !cache.contains_key(text) {
-            if cache.len() >= SLOT_PROBLEMS_BOUND {
-                cache.clear();
-            }
+        let (problems, outcome) = cache.get_or_read(text, || {
             let mut problems = Vec::new();
             let outcome = monster(&mut Spec::new(text, 0..text.len(), text), &mut problems);
-            cache.insert(text.into(), (problems, outcome));
-        }
-        let (problems, outcome) = &cache[text];
+            (problems, outcome)
+        });
         out.extend(problems.iter().map(|p| p.shifted(offset)));
         match outcome {
             Ok(monster) => Ok(Monster {
@@ -1120,7 +1134,7 @@ type ItemOutcome = (Vec<Problem>, Effect);
 thread_local! {
     /// The item alternatives read so far on this thread, by text (`any weapon`, `potion of
     /// heal wounds`...).
-    static ITEM_ALTERNATIVES: std::cell::RefCell<HashMap<Box<str>, ItemOutcome>> =
+    static ITEM_ALTERNATIVES: std::cell::RefCell<TextCache<ItemOutcome>> =
         std::cell::RefCell::default();
 }
 
@@ -1137,18 +1151,14 @@ fn item_alternative(
     }
     ITEM_ALTERNATIVES.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if !cache.contains_key(alternative) {
-            if cache.len() >= SLOT_PROBLEMS_BOUND {
-                cache.clear();
-            }
+        let (problems, effect) = cache.get_or_read(alternative, || {
             let mut problems = Vec::new();
             let effect = item(
                 &mut Spec::new(alternative, 0..alternative.len(), alternative),
                 &mut problems,
             );
-            cache.insert(alternative.into(), (problems, effect));
-        }
-        let (problems, effect) = &cache[alternative];
+            (problems, effect)
+        });
         let offset = span.start;
         out.extend(problems.iter().map(|p| p.shifted(offset)));
         match effect {

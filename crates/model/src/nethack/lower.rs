@@ -6,7 +6,7 @@
 
 use levkit_syntax::SyntaxKind::{self, *};
 use levkit_syntax::atoi;
-use levkit_syntax::compact::{self as green, CompactParse, Element as Value, Node, Token};
+use levkit_syntax::compact::{self, CompactParse, Element as Value, Node, Token};
 
 use super::*;
 use crate::{Spanned, TextSize};
@@ -80,7 +80,7 @@ fn statements<'a>(node: Node<'a>) -> impl Iterator<Item = Node<'a>> {
 fn values(node: Node<'_>) -> Vec<Value<'_>> {
     // A statement holds a handful of values: room for them at once rather than grown twice.
     let mut values = Vec::with_capacity(12);
-    values.extend(green::values(node));
+    values.extend(compact::values(node));
     values
 }
 
@@ -267,7 +267,7 @@ fn lower_map(node: Node<'_>) -> Map {
 
 fn register_statement(registers: &mut Registers, statement: Node<'_>) {
     let range = statement.text_range();
-    let values = green::values(statement);
+    let values = compact::values(statement);
     match statement.kind() {
         RANDOM_OBJECTS_STMT | RANDOM_MONSTERS_STMT => {
             let list = RegisterList {
@@ -327,14 +327,14 @@ fn room_alignment(value: Value<'_>) -> Option<Spanned<Option<(HAlign, VAlign)>>>
     let Some(pair) = value.node() else {
         return (value.kind() == RANDOM_KW).then(|| Spanned::new(None, value.text_range()));
     };
-    let mut words = green::values(pair);
+    let mut words = compact::values(pair);
     let h = HAlign::from_keyword(token_text(words.next()?))?;
     let v = VAlign::from_keyword(token_text(words.next()?))?;
     Some(Spanned::new(Some((h, v)), value.text_range()))
 }
 
 fn corridor(statement: Node<'_>) -> Option<Corridor> {
-    let mut values = green::values(statement);
+    let mut values = compact::values(statement);
     let from = corridor_end(values.next()?)?;
     let to = match values.next()? {
         v if v.kind() == INT => CorridorTarget::Number(int(v)?),
@@ -409,7 +409,7 @@ fn detail(statement: Node<'_>) -> Option<Detail> {
                         };
                         monster.appearance = Some(Appearance {
                             kind: Spanned::new(kind, keyword.text_range()),
-                            what: string(green::values(node).next()?)?,
+                            what: string(compact::values(node).next()?)?,
                         });
                     }
                     _ => monster.alignment = Some(alignment(value)?),
@@ -665,7 +665,7 @@ fn direction_or_random(value: Value<'_>) -> Option<Spanned<Option<Direction>>> {
 }
 
 fn register_index(node: Node<'_>) -> Option<i64> {
-    Some(int(green::values(node).next()?)?.value)
+    Some(int(compact::values(node).next()?)?.value)
 }
 
 fn coordinate(value: Value<'_>) -> Option<Spanned<Coordinate>> {
