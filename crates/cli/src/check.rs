@@ -2,7 +2,6 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
@@ -72,19 +71,15 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     }
 
-    let read = AtomicU64::new(0);
     let contents: Vec<(&PathBuf, Result<Decoded, Skip>)> = map_files(&paths, (), |(), p| {
         let bytes = if explicit.contains(p) {
             levkit_files::read_named(p)
         } else {
             levkit_files::read_found(p, args.dialect.forced())
         };
-        if let Ok(bytes) = &bytes {
-            read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
-        }
         (p, bytes.map(Decoded::new))
     });
-    crate::huge_pages_for(read.into_inner());
+    crate::huge_pages_for(contents.iter().map(|(_, c)| c.as_ref()));
     let mut host = AnalysisHost::new();
     host.set_options(AnalysisOptions {
         extra_warnings: args.extra_warnings,

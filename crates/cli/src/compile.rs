@@ -2,7 +2,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use clap::Args;
 use levkit_diagnostics::Severity;
@@ -58,15 +57,10 @@ pub fn run(args: &CompileArgs) -> u8 {
         return EXIT_TROUBLE;
     }
     // Read and decoded on every core, as `check` does; the database takes them in order.
-    let read = AtomicU64::new(0);
     let contents = map_files(&args.files, (), |(), path| {
-        let bytes = levkit_files::read_named(path);
-        if let Ok(bytes) = &bytes {
-            read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
-        }
-        (path, bytes.map(Decoded::new))
+        (path, levkit_files::read_named(path).map(Decoded::new))
     });
-    crate::huge_pages_for(read.into_inner());
+    crate::huge_pages_for(contents.iter().map(|(_, c)| c.as_ref()));
     let mut host = AnalysisHost::new();
     let mut status = EXIT_OK;
     let mut files = Vec::new();

@@ -39,11 +39,14 @@ extern "C" fn small_pages_first() {
 
 /// Huge pages pay from this much source read on: the DCSS corpus (4.5 MB) is checked faster
 /// with them, the NetHack corpus (300 KB) compiled slower.
-const HUGE_PAGES_FROM: u64 = 2 << 20;
+const HUGE_PAGES_FROM: usize = 2 << 20;
 
-/// Turns huge pages back on when a command has read `source_bytes` of sources or more.
-pub fn huge_pages_for(source_bytes: u64) {
-    if source_bytes >= HUGE_PAGES_FROM {
+/// Turns huge pages back on when the sources a command read add up to enough text.
+pub fn huge_pages_for<'a, E: 'a>(
+    sources: impl Iterator<Item = Result<&'a levkit_ide::Decoded, E>>,
+) {
+    let read: usize = sources.flatten().map(levkit_ide::Decoded::len).sum();
+    if read >= HUGE_PAGES_FROM {
         set_huge_pages(true);
     }
 }

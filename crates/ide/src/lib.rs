@@ -146,6 +146,15 @@ impl Decoded {
             encoding_error,
         }
     }
+
+    /// The length of the decoded text, in bytes.
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
 }
 
 impl AnalysisHost {
