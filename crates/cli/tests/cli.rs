@@ -527,3 +527,20 @@ fn dcss_vaults_print_the_lua_crawl_generates() {
     "#]]
     .assert_eq(&stdout(&lua));
 }
+
+/// The allocator's option is set by its index, which mimalloc's headers may renumber: its own
+/// report of its options (MIMALLOC_VERBOSE) shows which one the binary set.
+#[test]
+fn the_allocator_reserves_arenas_of_64_mib() {
+    let output = Command::new(env!("CARGO_BIN_EXE_levkit"))
+        .arg("--version")
+        .env("MIMALLOC_VERBOSE", "1")
+        .env_remove("MIMALLOC_ARENA_RESERVE")
+        .output()
+        .expect("levkit runs");
+    let report = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        report.contains("option 'arena_reserve': 65536 KiB"),
+        "{report}"
+    );
+}

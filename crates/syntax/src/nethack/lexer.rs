@@ -399,11 +399,15 @@ impl LevCompLines<'_> {
     fn tokens(&self, start: usize, out: &mut Lexed) -> usize {
         let text = self.text;
         let mut pos = start;
+        // One automaton over the rest of the text, which goes on where its last token ended;
+        // it starts again only where a token is cut shorter than it matched.
+        let mut base = start;
+        let mut raw = RawToken::lexer(&text[start..]);
         while pos < text.len() {
-            let mut raw = RawToken::lexer(&text[pos..]);
             let token = raw.next();
             let span = raw.span();
-            let (tok_start, mut tok_end) = (pos + span.start, pos + span.end);
+            let (tok_start, matched_end) = (base + span.start, base + span.end);
+            let mut tok_end = matched_end;
             if tok_end <= tok_start {
                 tok_end = tok_start + text[tok_start..].chars().next().map_or(1, char::len_utf8);
             }
@@ -417,6 +421,10 @@ impl LevCompLines<'_> {
                 // lev_comp's keywords need no word boundary: `ENDMAPMONSTER` closes the map
                 // and starts a MONSTER statement.
                 tok_end = tok_start + "ENDMAP".len();
+            }
+            if tok_end != matched_end {
+                base = tok_end;
+                raw = RawToken::lexer(&text[tok_end..]);
             }
             let slice = &text[tok_start..tok_end];
             let kind = match token {
