@@ -272,17 +272,18 @@ fn lower_entry(node: Node<'_>) -> Entry {
                 let Some(keyword) = all.next().map(|t| spanned(&t)) else {
                     continue;
                 };
-                let rest: Vec<Token<'_>> = all.collect();
+                // The tokens after the keyword, walked again for each kind of value.
+                let rest = all;
                 let words: Vec<Spanned<String>> = rest
-                    .iter()
+                    .clone()
                     .filter(|t| t.kind() == RLG_WORD)
-                    .map(spanned)
+                    .map(|t| spanned(&t))
                     .collect();
                 let value = match keyword.value.as_str() {
                     "NAME" => FieldValue::Text(
-                        rest.iter()
+                        rest.clone()
                             .find(|t| t.kind() == RLG_TEXT)
-                            .map(spanned)
+                            .map(|t| spanned(&t))
                             .unwrap_or_else(|| {
                                 Spanned::new(String::new(), TextRange::empty(keyword.range.end()))
                             }),
@@ -290,12 +291,12 @@ fn lower_entry(node: Node<'_>) -> Entry {
                     "DESC" | "DES" | "DESCRIPTION" | "desc" => FieldValue::Desc {
                         inline: words,
                         lines: rest
-                            .iter()
+                            .clone()
                             .filter(|t| t.kind() == RLG_DESC_LINE)
-                            .map(spanned)
+                            .map(|t| spanned(&t))
                             .collect(),
                         end: rest
-                            .iter()
+                            .clone()
                             .find(|t| t.kind() == RLG_DESC_END)
                             .map(|t| t.text_range()),
                     },
