@@ -13,6 +13,27 @@ use levkit_syntax::suggest::closest;
 /// The longest description line, in bytes ("the newline must appear at or before byte 78").
 const DESC_WIDTH: usize = 77;
 
+/// The "did you mean" answers of one file, by word and list of candidates: a file repeats
+/// its unknown words (a legacy field in every entry), and the language server checks the
+/// file on every keystroke.
+#[derive(Default)]
+struct Suggestions<'a> {
+    found: HashMap<(&'a str, *const &'static str), Option<&'static str>>,
+}
+
+impl<'a> Suggestions<'a> {
+    fn closest(
+        &mut self,
+        word: &'a str,
+        candidates: &'static [&'static str],
+    ) -> Option<&'static str> {
+        *self
+            .found
+            .entry((word, candidates.as_ptr()))
+            .or_insert_with(|| closest(word, candidates.iter().copied()))
+    }
+}
+
 pub fn check(file: &DescFile) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let kind = file.kind;
@@ -54,17 +75,13 @@ pub fn check(file: &DescFile) -> Vec<Diagnostic> {
     let mut valid = 0;
     let mut names: HashMap<&str, TextRange> = HashMap::new();
     let mut bosses = Vec::new();
+    let mut suggestions = Suggestions::default();
     for entry in &file.entries {
-        let before = out
+        let before = out.len();
+        check_entry(&mut out, &mut suggestions, entry, kind, legacy);
+        if !out[before..]
             .iter()
-            .filter(|d| d.severity == levkit_diagnostics::Severity::Error)
-            .count();
-        check_entry(&mut out, entry, kind, legacy);
-        if out
-            .iter()
-            .filter(|d| d.severity == levkit_diagnostics::Severity::Error)
-            .count()
-            == before
+            .any(|d| d.severity == levkit_diagnostics::Severity::Error)
         {
             valid += 1;
         }
@@ -223,7 +240,13 @@ fn check_header(out: &mut Vec<Diagnostic>, file: &DescFile) {
     );
 }
 
-fn check_entry(out: &mut Vec<Diagnostic>, entry: &Entry, kind: Kind, legacy: bool) {
+fn check_entry<'a>(
+    out: &mut Vec<Diagnostic>,
+    suggestions: &mut Suggestions<'a>,
+    entry: &'a Entry,
+    kind: Kind,
+    legacy: bool,
+) {
     match entry.kind_words.as_slice() {
         [word] if word.value == kind.word() => {}
         words => {
@@ -251,10 +274,11 @@ fn check_entry(out: &mut Vec<Diagnostic>, entry: &Entry, kind: Kind, legacy: boo
         Some(_) => {}
     }
     let fields = kind.fields();
-    let mut seen: HashMap<&str, TextRange> = HashMap::new();
+    // Where each of the kind's fields was first given, by its place in `fields`.
+    let mut seen: Vec<Option<TextRange>> = vec![None; fields.len()];
     for field in &entry.fields {
         let keyword = field.keyword.value.as_str();
-        if !fields.contains(&keyword) {
+        let Some(index) = fields.iter().position(|f| *f == keyword) else {
             let mut diagnostic = Diagnostic::new(
                 Code::RL0104,
                 field.keyword.range,
@@ -263,7 +287,7 @@ fn check_entry(out: &mut Vec<Diagnostic>, entry: &Entry, kind: Kind, legacy: boo
                     kind.word().to_lowercase()
                 ),
             );
-            let suggestion = closest(keyword, fields.iter().copied()).or(match keyword {
+            let suggestion = suggestions.closest(keyword, fields).or(match keyword {
                 "RARITY" => Some("RRTY"),
                 "DES" | "DESCRIPTION" => Some("DESC"),
                 _ => None,
@@ -280,8 +304,8 @@ fn check_entry(out: &mut Vec<Diagnostic>, entry: &Entry, kind: Kind, legacy: boo
             }
             out.push(diagnostic);
             continue;
-        }
-        if let Some(&first) = seen.get(keyword) {
+        };
+        if let Some(first) = seen[index] {
             out.push(
                 Diagnostic::new(
                     Code::RL0106,
@@ -292,13 +316,14 @@ fn check_entry(out: &mut Vec<Diagnostic>, entry: &Entry, kind: Kind, legacy: boo
             );
             continue;
         }
-        seen.insert(keyword, field.keyword.range);
-        check_field(out, field, kind);
+        seen[index] = Some(field.keyword.range);
+        check_field(out, suggestions, field, kind);
     }
     let missing: Vec<&str> = fields
         .iter()
-        .copied()
-        .filter(|f| !seen.contains_key(f))
+        .zip(&seen)
+        .filter(|(_, seen)| seen.is_none())
+        .map(|(f, _)| *f)
         .filter(|f| !(legacy && matches!(*f, "RRTY" | "ART")))
         .collect();
     if !missing.is_empty() {
@@ -321,7 +346,12 @@ fn words_range(field: &Field) -> TextRange {
     })
 }
 
-fn check_field(out: &mut Vec<Diagnostic>, field: &Field, kind: Kind) {
+fn check_field<'a>(
+    out: &mut Vec<Diagnostic>,
+    suggestions: &mut Suggestions<'a>,
+    field: &'a Field,
+    kind: Kind,
+) {
     let keyword = field.keyword.value.as_str();
     let words = field.words();
     let error = |out: &mut Vec<Diagnostic>, code, range, message: String| {
@@ -427,7 +457,7 @@ fn check_field(out: &mut Vec<Diagnostic>, field: &Field, kind: Kind) {
                             COLORS.join(", ")
                         ),
                     );
-                    if let Some(s) = closest(&word.value, COLORS.iter().copied()) {
+                    if let Some(s) = suggestions.closest(&word.value, COLORS) {
                         diagnostic = diagnostic.with_replacement(
                             format!("Replace with `{s}`"),
                             word.range,
@@ -466,7 +496,7 @@ fn check_field(out: &mut Vec<Diagnostic>, field: &Field, kind: Kind) {
                             ABILITIES.join(", ")
                         ),
                     );
-                    if let Some(s) = closest(&word.value, ABILITIES.iter().copied()) {
+                    if let Some(s) = suggestions.closest(&word.value, ABILITIES) {
                         diagnostic = diagnostic.with_replacement(
                             format!("Replace with `{s}`"),
                             word.range,
@@ -511,7 +541,7 @@ fn check_field(out: &mut Vec<Diagnostic>, field: &Field, kind: Kind) {
                         TYPES.join(", ")
                     ),
                 );
-                if let Some(s) = closest(&value.value, TYPES.iter().copied()) {
+                if let Some(s) = suggestions.closest(&value.value, TYPES) {
                     diagnostic =
                         diagnostic.with_replacement(format!("Replace with `{s}`"), value.range, s);
                 }

@@ -263,37 +263,17 @@ impl Backend {
             Changed::Everything => Vec::new(),
             Changed::Files(uris) => uris.clone(),
         };
-        let affected: Option<Vec<Uri>> = match changed {
-            Changed::Everything => None,
-            Changed::Files(uris) => {
-                let computed = self
-                    .query(move |analysis, cx| {
-                        let mut out = Vec::new();
-                        for uri in &uris {
-                            let Ok(file) = cx.file(uri) else {
-                                out.push(uri.clone());
-                                continue;
-                            };
-                            for affected in analysis.affected_by(file).map_err(modified)? {
-                                out.extend(cx.uri(affected));
-                            }
-                        }
-                        Ok(out)
-                    })
-                    .await;
-                // Cancelled by a newer edit: that edit publishes.
-                let Ok(affected) = computed else { return };
-                Some(affected)
-            }
-        };
         let (first, rest): (Vec<_>, Vec<_>) =
             open.into_iter().partition(|(uri, _)| edited.contains(uri));
-        let plan = Arc::new(Publication {
+        // The documents that depend on the edited ones are asked for only by the background
+        // pass, which tells their previews: the edited documents, told in the quick pass, are
+        // always among them, and a keystroke's diagnostics need not wait for the question.
+        let mut plan = Publication {
             generation,
             edited,
-            affected,
+            affected: None,
             pull,
-        });
+        };
         self.publish_to(first.clone(), &plan, Depth::Quick).await;
         // A client that pulls asks for diagnostics itself: only the previews of the other
         // documents are left to tell.
@@ -310,6 +290,29 @@ impl Backend {
             // After a pause in typing: each keystroke would supersede the work, and take the
             // cores from its own document's diagnostics meanwhile.
             tokio::time::sleep(BACKGROUND_DELAY).await;
+            if backend.published_changes.load(Ordering::SeqCst) != plan.generation {
+                return;
+            }
+            if let Changed::Files(uris) = changed {
+                let computed = backend
+                    .query(move |analysis, cx| {
+                        let mut out = Vec::new();
+                        for uri in &uris {
+                            let Ok(file) = cx.file(uri) else {
+                                out.push(uri.clone());
+                                continue;
+                            };
+                            for affected in analysis.affected_by(file).map_err(modified)? {
+                                out.extend(cx.uri(affected));
+                            }
+                        }
+                        Ok(out)
+                    })
+                    .await;
+                // Cancelled by a newer edit: that edit publishes.
+                let Ok(affected) = computed else { return };
+                plan.affected = Some(affected);
+            }
             backend.publish_to(all, &plan, Depth::Full).await
         });
     }
@@ -399,6 +402,8 @@ enum Depth {
 struct Publication {
     generation: u64,
     edited: Vec<Uri>,
+    /// The documents whose previews to tell, `None` for all of them (a change of everything,
+    /// or the quick pass, which tells only the edited documents').
     affected: Option<Vec<Uri>>,
     pull: bool,
 }

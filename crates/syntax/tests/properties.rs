@@ -22,6 +22,12 @@ fn compact_is_rowan(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+fn rlg327_compact_is_rowan(text: &str) -> Result<(), TestCaseError> {
+    let compact = levkit_syntax::rlg327::parse_compact(text);
+    prop_assert_eq!(compact.to_parse(text), levkit_syntax::rlg327::parse(text));
+    Ok(())
+}
+
 /// Lines shaped like RLG327 descriptions and dungeon.def statements, in any order.
 fn description_like_lines() -> impl Strategy<Value = String> {
     let line = proptest::sample::select(vec![
@@ -204,8 +210,14 @@ proptest! {
     }
 
     #[test]
-    fn nethack_compact_parse_of_mutated_fixtures((text, _) in mutated_fixture()) {
+    fn compact_parses_of_mutated_fixtures((text, _) in mutated_fixture()) {
         compact_is_rowan(&text)?;
+        rlg327_compact_is_rowan(&text)?;
+    }
+
+    #[test]
+    fn rlg327_compact_parse_is_the_rowan_parse(text in description_like_lines()) {
+        rlg327_compact_is_rowan(&text)?;
     }
 
     /// What the editor's incremental segmentation finds is what a fresh one finds.

@@ -27,11 +27,11 @@ pub(crate) fn rlg327_model(db: &dyn salsa::Database, file: SourceFile) -> Option
             return None;
         }
     };
-    Some(levkit_model::rlg327::lower(
-        file.text(db),
-        &parse(db, file).syntax(),
-        kind,
-    ))
+    // The compact tree, not the rowan one of `parse`: diagnostics need no rowan tree, which
+    // only the editor's other features build.
+    let text = file.text(db);
+    let parse = levkit_syntax::rlg327::parse_compact(text);
+    Some(levkit_model::rlg327::lower(text, &parse.tree, kind))
 }
 
 impl Language for Rlg327 {

@@ -4,8 +4,7 @@
 pub mod reference;
 
 use levkit_syntax::SyntaxKind::*;
-use levkit_syntax::SyntaxNode;
-use levkit_syntax::green::{Element, Node, Token};
+use levkit_syntax::compact::{CompactTree, Element, Node, Token};
 
 use crate::{Spanned, TextRange, TextSize};
 
@@ -207,10 +206,10 @@ fn spanned(token: &Token<'_>) -> Spanned<String> {
     Spanned::new(token.text().to_string(), token.text_range())
 }
 
-/// The model of a description file: `root` is the tree of `text`. It walks the green tree,
-/// which makes no allocation per node and token visited (a keystroke lowers the whole file).
-pub fn lower(text: &str, root: &SyntaxNode, kind: Kind) -> DescFile {
-    let root = Node::root(root.green());
+/// The model of a description file: `tree` is the tree of `text`
+/// (`levkit_syntax::rlg327::parse_compact`), which costs a keystroke, which lowers the whole
+/// file, less than a rowan tree would to build and walk.
+pub fn lower(text: &str, tree: &CompactTree, kind: Kind) -> DescFile {
     let mut file = DescFile {
         kind,
         header: None,
@@ -223,7 +222,7 @@ pub fn lower(text: &str, root: &SyntaxNode, kind: Kind) -> DescFile {
         },
         no_final_newline: (!text.is_empty() && !text.ends_with('\n')).then(|| TextSize::of(text)),
     };
-    for node in root.children() {
+    for node in tree.root(text).into_iter().flat_map(Node::children) {
         match node.kind() {
             RLG_HEADER => {
                 file.header = node
@@ -273,17 +272,18 @@ fn lower_entry(node: Node<'_>) -> Entry {
                 let Some(keyword) = all.next().map(|t| spanned(&t)) else {
                     continue;
                 };
-                let rest: Vec<Token<'_>> = all.collect();
+                // The tokens after the keyword, walked again for each kind of value.
+                let rest = all;
                 let words: Vec<Spanned<String>> = rest
-                    .iter()
+                    .clone()
                     .filter(|t| t.kind() == RLG_WORD)
-                    .map(spanned)
+                    .map(|t| spanned(&t))
                     .collect();
                 let value = match keyword.value.as_str() {
                     "NAME" => FieldValue::Text(
-                        rest.iter()
+                        rest.clone()
                             .find(|t| t.kind() == RLG_TEXT)
-                            .map(spanned)
+                            .map(|t| spanned(&t))
                             .unwrap_or_else(|| {
                                 Spanned::new(String::new(), TextRange::empty(keyword.range.end()))
                             }),
@@ -291,12 +291,12 @@ fn lower_entry(node: Node<'_>) -> Entry {
                     "DESC" | "DES" | "DESCRIPTION" | "desc" => FieldValue::Desc {
                         inline: words,
                         lines: rest
-                            .iter()
+                            .clone()
                             .filter(|t| t.kind() == RLG_DESC_LINE)
-                            .map(spanned)
+                            .map(|t| spanned(&t))
                             .collect(),
                         end: rest
-                            .iter()
+                            .clone()
                             .find(|t| t.kind() == RLG_DESC_END)
                             .map(|t| t.text_range()),
                     },

@@ -24,7 +24,20 @@ pub(crate) fn opens_description(keyword: &str) -> bool {
 
 /// The first word of a line, between any (Unicode) blanks, as the course's readers split it.
 fn first_word(content: &str) -> &str {
-    content.split_whitespace().next().unwrap_or("")
+    // Over bytes while they are ASCII (every line of most files), where Unicode's blanks are
+    // the ASCII ones `char::is_whitespace` names; a byte outside ASCII hands over to the
+    // character walk.
+    let bytes = content.as_bytes();
+    let blank = |b: u8| matches!(b, b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | b' ');
+    let start = bytes.iter().position(|&b| !blank(b)).unwrap_or(bytes.len());
+    let len = bytes[start..]
+        .iter()
+        .position(|&b| blank(b) || !b.is_ascii())
+        .unwrap_or(bytes.len() - start);
+    match bytes.get(start + len) {
+        Some(b) if !b.is_ascii() => content.split_whitespace().next().unwrap_or(""),
+        _ => &content[start..start + len],
+    }
 }
 
 /// Where a line stands decides its tokens: the first one is the header (unless it is a BEGIN),
@@ -74,18 +87,20 @@ fn push(out: &mut Lexed, kind: SyntaxKind, start: usize, end: usize) {
 
 /// The line from offset `from` on: blanks as whitespace, each word as an `RLG_WORD`.
 fn words(out: &mut Lexed, line: Line<'_>, from: usize) {
-    let mut pos = from;
-    while pos < line.content_end {
-        let rest = &line.content()[pos - line.start..];
-        let blank_len = rest.len() - rest.trim_start_matches([' ', '\t', '\r']).len();
-        if blank_len > 0 {
-            out.push(WHITESPACE, pos, pos + blank_len);
-            pos += blank_len;
-            continue;
-        }
-        let word_len = rest.find([' ', '\t', '\r']).unwrap_or(rest.len());
-        out.push(RLG_WORD, pos, pos + word_len);
-        pos += word_len;
+    // The blanks are ASCII bytes, which never stand inside a character of several bytes: the
+    // runs are cut over bytes.
+    let bytes = line.content().as_bytes();
+    let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\r');
+    let mut pos = from - line.start;
+    while pos < bytes.len() {
+        let blanks = blank(bytes[pos]);
+        let len = bytes[pos..]
+            .iter()
+            .position(|&b| blank(b) != blanks)
+            .unwrap_or(bytes.len() - pos);
+        let kind = if blanks { WHITESPACE } else { RLG_WORD };
+        out.push(kind, line.start + pos, line.start + pos + len);
+        pos += len;
     }
 }
 
@@ -144,5 +159,33 @@ impl DescriptionLines {
             }
         }
         opens_description(word)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_word;
+
+    /// The byte walk answers what splitting at Unicode's blanks answers.
+    #[test]
+    fn first_word_is_the_first_of_the_words_between_unicode_blanks() {
+        for content in [
+            "",
+            " \t\r",
+            "BEGIN MONSTER",
+            "  \u{b}END\u{c}x",
+            "\u{a0}BEGIN",
+            "BEGIN\u{2003}x",
+            "BEGINé x",
+            "éBEGIN",
+            "NAME\u{85}",
+            "x\u{1c}y z",
+        ] {
+            assert_eq!(
+                first_word(content),
+                content.split_whitespace().next().unwrap_or(""),
+                "{content:?}"
+            );
+        }
     }
 }

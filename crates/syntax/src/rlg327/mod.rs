@@ -9,6 +9,7 @@ mod lexer;
 use levkit_diagnostics::Code;
 
 use crate::Parse;
+use crate::compact::CompactParse;
 use crate::parser::Parser;
 
 pub fn parse(text: &str) -> Parse {
@@ -18,4 +19,13 @@ pub fn parse(text: &str) -> Parse {
     grammar::source_file(&mut parser);
     let (green, errors) = parser.finish_tree();
     Parse::new(green, errors)
+}
+
+/// The parse [`parse`] makes, as a [`crate::compact::CompactTree`]: what lowering the file
+/// needs (the checks of every keystroke), for less than the rowan tree costs.
+pub fn parse_compact(text: &str) -> CompactParse {
+    let mut parser = Parser::compact(text, lexer::lex(text), Code::RL0104);
+    grammar::source_file(&mut parser);
+    let (tree, errors) = parser.finish_compact();
+    CompactParse { tree, errors }
 }
