@@ -538,3 +538,53 @@ async fn an_edited_vault_is_published_at_once_and_again_with_its_survey() {
         .await;
     assert_eq!(surveyed(&eventually), lines);
 }
+
+#[tokio::test]
+async fn an_edit_to_a_level_tells_the_preview_of_the_dungeon_that_lists_it_after_a_pause() {
+    let dir = std::env::temp_dir().join(format!("levkit-e2e-dependents-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let dungeon_text =
+        "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"fort\" \"F\" @ (5, 5)\n";
+    std::fs::write(dir.join("dungeon.def"), dungeon_text).unwrap();
+    std::fs::write(dir.join("fort.des"), LEVEL).unwrap();
+    let dungeon = format!("file://{}", dir.join("dungeon.def").display());
+    let level = format!("file://{}", dir.join("fort.des").display());
+    let mut client = Client::start().await;
+    client
+        .request(
+            "initialize",
+            json!({ "processId": null, "rootUri": format!("file://{}", dir.display()), "capabilities": {} }),
+        )
+        .await;
+    client.notify("initialized", json!({})).await;
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": dungeon, "languageId": "nethack-dungeon", "version": 1, "text": dungeon_text } }))
+        .await;
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": level, "languageId": "nethack-des", "version": 1, "text": LEVEL } }))
+        .await;
+    client.diagnostics(&level, 1).await;
+    client.drain(std::time::Duration::from_millis(300)).await;
+    client.notifications.clear();
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": level, "version": 2 }, "contentChanges": [
+                { "range": { "start": { "line": 7, "character": 22 }, "end": { "line": 7, "character": 23 } }, "text": "2" }
+            ] }),
+        )
+        .await;
+    client.diagnostics(&level, 2).await;
+    // The dungeon's overview is told by the pass that runs after a pause in typing.
+    client.drain(std::time::Duration::from_millis(300)).await;
+    let told: Vec<&Value> = client
+        .notifications
+        .iter()
+        .filter(|n| n["method"] == "levkit/previewChanged")
+        .map(|n| &n["params"]["textDocument"]["uri"])
+        .collect();
+    assert!(told.contains(&&json!(level)), "{told:?}");
+    assert!(told.contains(&&json!(dungeon)), "{told:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
