@@ -74,7 +74,7 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
             let mut tags: Vec<Tag> = vault
                 .tags()
                 .map(|a| Tag {
-                    word: a.text.clone(),
+                    word: a.text.as_str().to_owned(),
                     range: Some(a.range),
                 })
                 .collect();
