@@ -148,9 +148,10 @@ impl Lua {
 /// A token of the segment, flattened out of the green tree (walking the green tree directly
 /// is several times faster than rowan's cursors, and lowering walks every token).
 #[derive(Debug, Clone, Copy)]
-struct Tok<'a> {
+struct Tok {
     kind: SyntaxKind,
-    text: &'a str,
+    /// Its text is read from the segment's (`Text::of`) only where lowering needs it: most
+    /// tokens are line ends, blanks and map rows.
     range: TextRange,
     /// The 1-based line of its start, counted from the segment's start.
     line: u32,
@@ -181,12 +182,7 @@ fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
 }
 
 /// Appends the tokens under `node` (starting at `offset`, on `line`) to `out`.
-fn flatten<'a>(
-    node: &'a rowan::GreenNodeData,
-    offset: &mut TextSize,
-    line: &mut u32,
-    out: &mut Vec<Tok<'a>>,
-) {
+fn flatten(node: &rowan::GreenNodeData, offset: &mut TextSize, line: &mut u32, out: &mut Vec<Tok>) {
     for child in node.children() {
         match child {
             rowan::NodeOrToken::Node(node) => flatten(node, offset, line, out),
@@ -195,7 +191,6 @@ fn flatten<'a>(
                 let range = TextRange::at(*offset, token.text_len());
                 out.push(Tok {
                     kind,
-                    text: token.text(),
                     range,
                     line: *line,
                 });
@@ -234,12 +229,7 @@ pub fn lower(root: &SyntaxNode) -> Segment {
             rowan::NodeOrToken::Token(token) => {
                 let kind = kind_of(token.kind());
                 let range = TextRange::at(offset, token.text_len());
-                tokens.push(Tok {
-                    kind,
-                    text: token.text(),
-                    range,
-                    line,
-                });
+                tokens.push(Tok { kind, range, line });
                 offset = range.end();
                 if kind == NEWLINE {
                     line += 1;
@@ -271,7 +261,6 @@ pub fn lower_flat(text: &Arc<str>, parse: &FlatParse) -> Segment {
         .map(|t| {
             let token = Tok {
                 kind: t.kind,
-                text: &text[t.range],
                 range: t.range,
                 line,
             };
@@ -317,6 +306,14 @@ struct Text<'a> {
 }
 
 impl Text<'_> {
+    /// The text at `range` (in the tokens' offsets).
+    fn of(&self, range: TextRange) -> &str {
+        let range = range - self.base;
+        self.source
+            .get(usize::from(range.start())..usize::from(range.end()))
+            .unwrap_or("")
+    }
+
     /// The piece of the text at `range` (in the tokens' offsets).
     fn piece(&self, range: TextRange) -> Piece {
         let range = range - self.base;
@@ -400,7 +397,7 @@ fn header_line(
     let first = span.start;
     let tokens = &all[span];
     let keyword = tokens.iter().find(|t| t.kind == DCSS_HEADER_KW)?;
-    let header = Header::from_keyword(keyword.text)?;
+    let header = Header::from_keyword(source.of(keyword.range))?;
     let mut args = Vec::new();
     let mut numbers = Vec::new();
     let value_start = keyword.range.end() + TextSize::from(1);
@@ -432,7 +429,7 @@ fn header_line(
                 };
             for token in tokens {
                 if token.kind == piece_kind {
-                    text.push(token);
+                    text.push(source.of(token.range), token.range);
                     range = Some(range.map_or(token.range, |x| x.cover(token.range)));
                     last_line = token.line;
                     any = true;
@@ -497,7 +494,7 @@ fn header_line(
                     k += 1;
                     continue;
                 }
-                let number = Spanned::new(token.text.to_string(), token.range);
+                let number = Spanned::new(source.of(token.range).to_string(), token.range);
                 let mut end = token.range.end();
                 let mut last = significant[k];
                 let mut percent = false;
@@ -528,7 +525,10 @@ fn header_line(
                                 break;
                             }
                             DCSS_VALUE => {
-                                value = Spanned::new(tokens[j].text.to_string(), tokens[j].range)
+                                value = Spanned::new(
+                                    source.of(tokens[j].range).to_string(),
+                                    tokens[j].range,
+                                )
                             }
                             _ => {}
                         }
@@ -577,27 +577,28 @@ fn map_block(range: TextRange, text: &Text, tokens: &[Tok]) -> MapBlock {
 /// The pieces of an argument's text read so far (see `header_line`).
 #[derive(Default)]
 struct Pieces<'a> {
-    first: Option<&'a Tok<'a>>,
+    /// The first piece's text and range.
+    first: Option<(&'a str, TextRange)>,
     /// All the pieces joined, once there are two or more.
     joined: String,
 }
 
 impl<'a> Pieces<'a> {
-    fn push(&mut self, token: &'a Tok<'a>) {
+    fn push(&mut self, text: &'a str, range: TextRange) {
         match self.first {
-            None => self.first = Some(token),
-            Some(first) => {
+            None => self.first = Some((text, range)),
+            Some((first, _)) => {
                 if self.joined.is_empty() {
-                    self.joined.push_str(first.text);
+                    self.joined.push_str(first);
                 }
-                self.joined.push_str(token.text);
+                self.joined.push_str(text);
             }
         }
     }
 
     /// The argument's text, trimmed of blanks, and the pieces emptied.
     fn take(&mut self, source: &Text) -> Piece {
-        let Some(first) = self.first.take() else {
+        let Some((first, first_range)) = self.first.take() else {
             return Piece::default();
         };
         if !self.joined.is_empty() {
@@ -605,10 +606,10 @@ impl<'a> Pieces<'a> {
             self.joined.clear();
             return text;
         }
-        let trimmed = first.text.trim_start_matches([' ', '\t']);
-        let start = first.text.len() - trimmed.len();
+        let trimmed = first.trim_start_matches([' ', '\t']);
+        let start = first.len() - trimmed.len();
         let end = start + trimmed.trim_end_matches([' ', '\t']).len();
-        let at = first.range.start();
+        let at = first_range.start();
         source.piece(TextRange::new(
             at + TextSize::from(start as u32),
             at + TextSize::from(end as u32),
@@ -624,19 +625,22 @@ fn lua_piece(kind: SyntaxKind, range: TextRange, source: &Text, tokens: &[Tok]) 
     let mut opener_line = tokens.first().map_or(1, |t| t.line);
     for (i, token) in tokens.iter().enumerate() {
         match token.kind {
-            LUA_CHUNK_KW => chunk = Chunk::from_block_word(token.text).unwrap_or(Chunk::Main),
+            LUA_CHUNK_KW => {
+                chunk = Chunk::from_block_word(source.of(token.range)).unwrap_or(Chunk::Main)
+            }
             LUA_OPEN | LUA_MARK => opener_line = token.line,
             LUA_CLOSE => closed = true,
             LUA_TEXT => {
                 // Text before `}}` is kept as written; a whole line loses its trailing blanks,
                 // but stays a statement even when nothing is left (crawl prints it as a blank).
                 let before_close = tokens.get(i + 1).is_some_and(|t| t.kind == LUA_CLOSE);
+                let written = source.of(token.range);
                 let text = if before_close {
-                    token.text
+                    written
                 } else {
-                    token.text.trim_end_matches([' ', '\t', '\r'])
+                    written.trim_end_matches([' ', '\t', '\r'])
                 };
-                if !token.text.trim_end_matches('\r').is_empty() {
+                if !written.trim_end_matches('\r').is_empty() {
                     lines.push(LuaLine {
                         text: source.piece(TextRange::at(token.range.start(), TextSize::of(text))),
                         range: token.range,
