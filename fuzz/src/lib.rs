@@ -230,7 +230,7 @@ pub fn lua_syntax(data: &[u8]) {
     for segment in levkit_syntax::dcss::segments(&text) {
         let piece = &text[segment.range];
         let flat = levkit_syntax::dcss::parse_segment_flat(piece);
-        let model = levkit_model::dcss::lower_flat(piece, &flat);
+        let model = levkit_model::dcss::lower_flat(&piece.into(), &flat);
         let misses = levkit_check::dcss::lua_quick_check_misses(&model);
         assert!(misses.is_empty(), "accepted what Lua refuses: {misses:?}");
     }

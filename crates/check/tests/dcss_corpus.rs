@@ -48,7 +48,7 @@ fn crawls_own_vaults_have_no_errors() {
             let flat = parse_segment_flat(piece);
             assert_eq!(flat.errors, parse.errors(), "{}", files[i].display());
             assert!(
-                lower_flat(piece, &flat) == model,
+                lower_flat(&piece.into(), &flat) == model,
                 "the flat parse lowers differently in {}",
                 files[i].display()
             );

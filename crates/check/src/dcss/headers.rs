@@ -130,7 +130,7 @@ fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
         keyword: range,
         range,
         args: vec![Arg {
-            text: first.to_string(),
+            text: first.into(),
             range,
             line: line.line,
         }],
@@ -236,7 +236,7 @@ fn check_header(
                     && let Err(error) = depth::parse(&depths_text.value)
                 {
                     let arg = Arg {
-                        text: depths_text.value.clone(),
+                        text: depths_text.value.as_str().into(),
                         range: depths_text.range,
                         line: 0,
                     };

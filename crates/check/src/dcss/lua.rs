@@ -110,7 +110,7 @@ fn global_chunk(global: &Global) -> Vec<Statement> {
             lua.lines.iter().map(|line| Statement {
                 chunk: Chunk::Main,
                 line: line.line,
-                text: line.text.clone(),
+                text: line.text.as_str().to_owned(),
                 range: line.range,
                 authored: true,
             })
@@ -589,7 +589,10 @@ mod tests {
             for segment in levkit_syntax::dcss::segments(&text) {
                 let piece = &text[segment.range];
                 let flat = levkit_syntax::dcss::parse_segment_flat(piece);
-                chunks.extend(chunk_texts(&levkit_model::dcss::lower_flat(piece, &flat)));
+                chunks.extend(chunk_texts(&levkit_model::dcss::lower_flat(
+                    &piece.into(),
+                    &flat,
+                )));
             }
         }
         chunks

@@ -115,12 +115,22 @@ impl Problem {
                 at,
                 candidates,
             }) => {
-                // Between equally close names, one the word begins (`fir`: `fire`).
+                // Between equally close names, one the word begins (`fir`: `fire`): those
+                // first, each group in its order.
                 let lower = word.to_lowercase();
-                let mut candidates = candidates.clone();
-                candidates.sort_by_key(|c| !c.to_lowercase().starts_with(&lower));
+                let begins = |c: &str| {
+                    if c.is_ascii() && lower.is_ascii() {
+                        c.as_bytes()
+                            .get(..lower.len())
+                            .is_some_and(|start| start.eq_ignore_ascii_case(lower.as_bytes()))
+                    } else {
+                        c.to_lowercase().starts_with(&lower)
+                    }
+                };
+                let ordered = (candidates.iter().copied().filter(|c| begins(c)))
+                    .chain(candidates.iter().copied().filter(|c| !begins(c)));
                 let at = at.as_ref().and_then(|at| exact_range_in(arg, shifted(at)));
-                did_you_mean(diagnostic, word, at, candidates)
+                did_you_mean(diagnostic, word, at, ordered)
             }
             None => diagnostic,
         }

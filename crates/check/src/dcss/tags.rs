@@ -74,7 +74,7 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
             let mut tags: Vec<Tag> = vault
                 .tags()
                 .map(|a| Tag {
-                    word: a.text.clone(),
+                    word: a.text.as_str().to_owned(),
                     range: Some(a.range),
                 })
                 .collect();
@@ -401,6 +401,8 @@ pub fn check_tags(index: &TagIndex, facts: &TagFacts) -> Vec<Diagnostic> {
         }
         out.push(diagnostic);
     }
+    // The tags in use a misspelt tag may stand for, gathered once asked for.
+    let mut candidates: Option<Vec<&str>> = None;
     for tags in &facts.vaults {
         for tag in tags {
             let Some(range) = tag.range else { continue };
@@ -418,16 +420,19 @@ pub fn check_tags(index: &TagIndex, facts: &TagFacts) -> Vec<Diagnostic> {
             }
             // crawl's code and its Lua libraries look up tags this run cannot see: only a
             // tag that reads like a misspelling of one in use is reported.
-            let mut candidates: Vec<&str> = crawl_tag_words().collect();
-            candidates.extend(
-                index
-                    .carriers
-                    .iter()
-                    .filter(|(_, n)| **n > 1)
-                    .map(|(t, _)| t.as_str()),
-            );
-            candidates.extend(index.wanted.iter().map(String::as_str));
-            let Some(suggestion) = typo_of(word, candidates) else {
+            let candidates = candidates.get_or_insert_with(|| {
+                let mut candidates: Vec<&str> = crawl_tag_words().collect();
+                candidates.extend(
+                    index
+                        .carriers
+                        .iter()
+                        .filter(|(_, n)| **n > 1)
+                        .map(|(t, _)| t.as_str()),
+                );
+                candidates.extend(index.wanted.iter().map(String::as_str));
+                candidates
+            });
+            let Some(suggestion) = typo_of(word, candidates.iter().copied()) else {
                 continue;
             };
             let diagnostic = Diagnostic::new(
@@ -448,14 +453,11 @@ pub fn check_tags(index: &TagIndex, facts: &TagFacts) -> Vec<Diagnostic> {
 /// `room_2` are distinct on purpose).
 fn typo_of<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let parts = |w: &str| -> Vec<String> { w.split('_').map(str::to_lowercase).collect() };
-    let digits_only = |a: &str, b: &str| {
-        let strip = |w: &str| {
-            w.chars()
-                .filter(|c| !c.is_ascii_digit())
-                .collect::<String>()
-        };
-        strip(a) == strip(b)
-    };
+    // Compared without copies: most candidates get this far.
+    fn letters(w: &str) -> impl Iterator<Item = u8> + '_ {
+        w.bytes().filter(|c| !c.is_ascii_digit())
+    }
+    let digits_only = |a: &str, b: &str| letters(a).eq(letters(b));
     let word_parts = parts(word);
     let limit = (word.len() / 3).max(1);
     let underscores = |w: &str| w.bytes().filter(|&b| b == b'_').count();
@@ -474,16 +476,18 @@ fn typo_of<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Opt
         if candidate == word || digits_only(candidate, word) {
             continue;
         }
-        let candidate_parts = parts(candidate);
-        if candidate_parts.len() != word_parts.len() {
-            continue;
-        }
+        // The parts pair up, each close enough (read one by one: most differ in the first).
+        let mut candidate_parts = candidate.split('_');
         let mut distance = 0;
-        let close = word_parts.iter().zip(&candidate_parts).all(|(a, b)| {
-            let d = levkit_syntax::suggest::edit_distance(a, b);
+        let close = word_parts.iter().all(|a| {
+            let Some(b) = candidate_parts.next() else {
+                return false;
+            };
+            let b = b.to_lowercase();
+            let d = levkit_syntax::suggest::edit_distance(a, &b);
             distance += d;
             2 * d < a.len().max(b.len())
-        });
+        }) && candidate_parts.next().is_none();
         if close && distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }

@@ -90,7 +90,7 @@ impl Program {
                         header.header.keyword().trim_end_matches(':'),
                         arg.text
                     ),
-                    Some((function, arg.text.clone())),
+                    Some((function, arg.text.as_str().to_owned())),
                 ));
             }
         }
@@ -149,7 +149,7 @@ impl Program {
             .headers_of(Header::Depth)
             .chain(vault.headers_of(Header::Place))
             .flat_map(|h| &h.args)
-            .map(|a| a.text.clone())
+            .map(|a| a.text.as_str().to_owned())
             .find(|t| !t.is_empty());
         Program {
             name: vault.name.value.clone(),
@@ -159,7 +159,7 @@ impl Program {
             has_lua,
             chunks,
             range: vault.range,
-            tags: vault.tags().map(|a| a.text.clone()).collect(),
+            tags: vault.tags().map(|a| a.text.as_str().to_owned()).collect(),
             weight,
             depth,
         }
@@ -206,7 +206,7 @@ impl FileLua {
                         .map(|line| levkit_model::dcss::lua::Statement {
                             chunk: Chunk::Main,
                             line: line.line,
-                            text: line.text.clone(),
+                            text: line.text.as_str().to_owned(),
                             range: line.range,
                             authored: true,
                         })

@@ -25,7 +25,7 @@ pub(crate) fn completions(
     let Some((placed, rel)) = segment_at(db, file, offset) else {
         return Vec::new();
     };
-    let text = placed.segment.text(db).as_str();
+    let text = &**placed.segment.text(db);
     let at = usize::from(rel).min(text.len());
     // Nothing to offer inside a map or Lua.
     let root = segment_parse(db, placed.segment).syntax();

@@ -38,7 +38,7 @@ pub(crate) struct Dcss;
 #[salsa::interned(debug)]
 pub(crate) struct SegmentText<'db> {
     #[returns(ref)]
-    text: String,
+    text: Arc<str>,
     context: Context,
 }
 
@@ -71,7 +71,7 @@ fn segment_list<'db>(
             }
             (
                 s.range.start as u32,
-                SegmentText::new(db, piece.to_string(), context),
+                SegmentText::new(db, Arc::<str>::from(piece), context),
             )
         })
         .collect()

@@ -187,7 +187,7 @@ fn collect(
                 Statement {
                     chunk: lua.chunk,
                     line: line.line,
-                    text: line.text.clone(),
+                    text: line.text.as_str().to_owned(),
                     range: line.range,
                     authored: true,
                 },

@@ -10,6 +10,7 @@
 
 pub mod depth;
 pub mod lua;
+mod piece;
 pub mod spec;
 pub mod strings;
 pub mod tables;
@@ -18,8 +19,10 @@ use levkit_syntax::SyntaxKind::{self, *};
 use levkit_syntax::dcss::{ArgMode, Chunk, Header};
 use levkit_syntax::{FlatParse, SyntaxNode};
 use rowan::{TextRange, TextSize};
+use std::sync::Arc;
 
 use crate::Spanned;
+pub use piece::Piece;
 
 /// A segment of a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,7 +71,7 @@ pub struct HeaderLine {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arg {
     /// The text crawl passes on: continuation pieces joined, trimmed.
-    pub text: String,
+    pub text: Piece,
     /// From the first piece to the last (empty at the value's place when there is no text).
     pub range: TextRange,
     /// The last physical line of the argument.
@@ -109,7 +112,7 @@ pub struct MapBlock {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MapRow {
     /// The row as crawl keeps it: up to the first tab, trailing blanks removed.
-    pub text: String,
+    pub text: Piece,
     pub range: TextRange,
     pub line: u32,
 }
@@ -130,7 +133,7 @@ pub struct Lua {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LuaLine {
-    pub text: String,
+    pub text: Piece,
     pub range: TextRange,
     pub line: u32,
 }
@@ -145,9 +148,10 @@ impl Lua {
 /// A token of the segment, flattened out of the green tree (walking the green tree directly
 /// is several times faster than rowan's cursors, and lowering walks every token).
 #[derive(Debug, Clone, Copy)]
-struct Tok<'a> {
+struct Tok {
     kind: SyntaxKind,
-    text: &'a str,
+    /// Its text is read from the segment's (`Text::of`) only where lowering needs it: most
+    /// tokens are line ends, blanks and map rows.
     range: TextRange,
     /// The 1-based line of its start, counted from the segment's start.
     line: u32,
@@ -178,12 +182,7 @@ fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
 }
 
 /// Appends the tokens under `node` (starting at `offset`, on `line`) to `out`.
-fn flatten<'a>(
-    node: &'a rowan::GreenNodeData,
-    offset: &mut TextSize,
-    line: &mut u32,
-    out: &mut Vec<Tok<'a>>,
-) {
+fn flatten(node: &rowan::GreenNodeData, offset: &mut TextSize, line: &mut u32, out: &mut Vec<Tok>) {
     for child in node.children() {
         match child {
             rowan::NodeOrToken::Node(node) => flatten(node, offset, line, out),
@@ -192,7 +191,6 @@ fn flatten<'a>(
                 let range = TextRange::at(*offset, token.text_len());
                 out.push(Tok {
                     kind,
-                    text: token.text(),
                     range,
                     line: *line,
                 });
@@ -209,6 +207,7 @@ fn flatten<'a>(
 /// a whole file's tree, whose offsets are then the file's).
 pub fn lower(root: &SyntaxNode) -> Segment {
     let base = root.text_range().start();
+    let source: Arc<str> = Arc::from(root.text().to_string());
     let green = root.green();
     // The segment's tokens, and each child node's kind and token span.
     let mut tokens: Vec<Tok> = Vec::new();
@@ -230,12 +229,7 @@ pub fn lower(root: &SyntaxNode) -> Segment {
             rowan::NodeOrToken::Token(token) => {
                 let kind = kind_of(token.kind());
                 let range = TextRange::at(offset, token.text_len());
-                tokens.push(Tok {
-                    kind,
-                    text: token.text(),
-                    range,
-                    line,
-                });
+                tokens.push(Tok { kind, range, line });
                 offset = range.end();
                 if kind == NEWLINE {
                     line += 1;
@@ -243,9 +237,14 @@ pub fn lower(root: &SyntaxNode) -> Segment {
             }
         }
     }
+    let text = Text {
+        source: &source,
+        base,
+    };
     lower_parts(
         kind_of(green.kind()),
         root.text_range(),
+        &text,
         &tokens,
         &nodes,
         line,
@@ -253,8 +252,8 @@ pub fn lower(root: &SyntaxNode) -> Segment {
 }
 
 /// Lowers a segment from its flat parse (`levkit_syntax::dcss::parse_segment_flat`), which
-/// gives the same model as its tree for less work.
-pub fn lower_flat(text: &str, parse: &FlatParse) -> Segment {
+/// gives the same model as its tree for less work. The model's pieces of text share `text`.
+pub fn lower_flat(text: &Arc<str>, parse: &FlatParse) -> Segment {
     let mut line = 1;
     let tokens: Vec<Tok> = parse
         .tokens
@@ -262,7 +261,6 @@ pub fn lower_flat(text: &str, parse: &FlatParse) -> Segment {
         .map(|t| {
             let token = Tok {
                 kind: t.kind,
-                text: &text[t.range],
                 range: t.range,
                 line,
             };
@@ -272,7 +270,7 @@ pub fn lower_flat(text: &str, parse: &FlatParse) -> Segment {
             token
         })
         .collect();
-    let end = TextSize::of(text);
+    let end = TextSize::of(&**text);
     let nodes: Vec<(SyntaxKind, TextRange, std::ops::Range<usize>)> = parse
         .nodes
         .iter()
@@ -286,7 +284,44 @@ pub fn lower_flat(text: &str, parse: &FlatParse) -> Segment {
             (*kind, TextRange::new(start, finish), span.clone())
         })
         .collect();
-    lower_parts(parse.root, TextRange::up_to(end), &tokens, &nodes, line)
+    let source = Text {
+        source: text,
+        base: TextSize::from(0),
+    };
+    lower_parts(
+        parse.root,
+        TextRange::up_to(end),
+        &source,
+        &tokens,
+        &nodes,
+        line,
+    )
+}
+
+/// The segment's text as the model's pieces share it, and the offset of its start (a
+/// segment node of a whole file's tree has the file's offsets).
+struct Text<'a> {
+    source: &'a Arc<str>,
+    base: TextSize,
+}
+
+impl Text<'_> {
+    /// The text at `range` (in the tokens' offsets).
+    fn of(&self, range: TextRange) -> &str {
+        let range = range - self.base;
+        self.source
+            .get(usize::from(range.start())..usize::from(range.end()))
+            .unwrap_or("")
+    }
+
+    /// The piece of the text at `range` (in the tokens' offsets).
+    fn piece(&self, range: TextRange) -> Piece {
+        let range = range - self.base;
+        Piece::of(
+            self.source,
+            usize::from(range.start())..usize::from(range.end()),
+        )
+    }
 }
 
 /// The model of a segment from its tokens and top-level nodes (`end_line`: the line after
@@ -294,6 +329,7 @@ pub fn lower_flat(text: &str, parse: &FlatParse) -> Segment {
 fn lower_parts(
     root_kind: SyntaxKind,
     root_range: TextRange,
+    text: &Text,
     tokens: &[Tok],
     nodes: &[(SyntaxKind, TextRange, std::ops::Range<usize>)],
     end_line: u32,
@@ -316,12 +352,14 @@ fn lower_parts(
     for (kind, range, span) in nodes {
         match kind {
             DCSS_HEADER => {
-                if let Some(header) = header_line(*range, tokens, span.clone(), &next_token_line) {
+                if let Some(header) =
+                    header_line(*range, text, tokens, span.clone(), &next_token_line)
+                {
                     headers.push(header);
                 }
             }
-            DCSS_MAP => maps.push(map_block(*range, &tokens[span.clone()])),
-            LUA_LINE | LUA_BLOCK => lua.push(lua_piece(*kind, *range, &tokens[span.clone()])),
+            DCSS_MAP => maps.push(map_block(*range, text, &tokens[span.clone()])),
+            LUA_LINE | LUA_BLOCK => lua.push(lua_piece(*kind, *range, text, &tokens[span.clone()])),
             _ => {}
         }
     }
@@ -330,7 +368,7 @@ fn lower_parts(
             .iter()
             .find(|h| h.header == Header::Name)
             .and_then(|h| h.args.first())
-            .map(|a| Spanned::new(a.text.clone(), a.range))
+            .map(|a| Spanned::new(a.text.as_str().to_owned(), a.range))
             .unwrap_or_else(|| Spanned::new(String::new(), TextRange::empty(base)));
         Segment::Vault(Vault {
             name,
@@ -351,6 +389,7 @@ fn lower_parts(
 
 fn header_line(
     node_range: TextRange,
+    source: &Text,
     all: &[Tok],
     span: std::ops::Range<usize>,
     next_token_line: &impl Fn(usize) -> u32,
@@ -358,7 +397,7 @@ fn header_line(
     let first = span.start;
     let tokens = &all[span];
     let keyword = tokens.iter().find(|t| t.kind == DCSS_HEADER_KW)?;
-    let header = Header::from_keyword(keyword.text)?;
+    let header = Header::from_keyword(source.of(keyword.range))?;
     let mut args = Vec::new();
     let mut numbers = Vec::new();
     let value_start = keyword.range.end() + TextSize::from(1);
@@ -369,30 +408,28 @@ fn header_line(
             } else {
                 DCSS_ITEM
             };
-            let mut text = String::new();
+            args.reserve(if header.mode() == ArgMode::WholeLine {
+                1
+            } else {
+                1 + tokens.iter().filter(|t| t.kind == COMMA).count()
+            });
+            // The argument's pieces so far: the first, and all of them joined once there are
+            // several (continuation lines); most arguments are one piece, a range of the text.
+            let mut text = Pieces::default();
             let mut range: Option<TextRange> = None;
             let mut last_line = keyword.line;
             let mut any = false;
             let mut flush =
-                |text: &mut String, range: &mut Option<TextRange>, at: TextSize, line: u32| {
-                    let trimmed = text.trim_matches([' ', '\t']);
-                    // Most pieces have no blanks to trim: keep their buffer.
-                    let text = if trimmed.len() == text.len() {
-                        std::mem::take(text)
-                    } else {
-                        let trimmed = trimmed.to_string();
-                        text.clear();
-                        trimmed
-                    };
+                |text: &mut Pieces, range: &mut Option<TextRange>, at: TextSize, line: u32| {
                     args.push(Arg {
-                        text,
+                        text: text.take(source),
                         range: range.take().unwrap_or(TextRange::empty(at)),
                         line,
                     });
                 };
             for token in tokens {
                 if token.kind == piece_kind {
-                    text.push_str(token.text);
+                    text.push(source.of(token.range), token.range);
                     range = Some(range.map_or(token.range, |x| x.cover(token.range)));
                     last_line = token.line;
                     any = true;
@@ -430,15 +467,17 @@ fn header_line(
             // Words, and texts in parentheses (blanks and all, possibly empty).
             for (i, token) in tokens.iter().enumerate() {
                 let (text, range) = match token.kind {
-                    DCSS_WORD => (token.text, token.range),
+                    DCSS_WORD => (source.piece(token.range), token.range),
                     L_PAREN => match tokens.get(i + 1) {
-                        Some(inner) if inner.kind == DCSS_VALUE => (inner.text, inner.range),
-                        _ => ("", TextRange::empty(token.range.end())),
+                        Some(inner) if inner.kind == DCSS_VALUE => {
+                            (source.piece(inner.range), inner.range)
+                        }
+                        _ => (Piece::default(), TextRange::empty(token.range.end())),
                     },
                     _ => continue,
                 };
                 args.push(Arg {
-                    text: text.to_string(),
+                    text,
                     range,
                     line: token.line,
                 });
@@ -455,7 +494,7 @@ fn header_line(
                     k += 1;
                     continue;
                 }
-                let number = Spanned::new(token.text.to_string(), token.range);
+                let number = Spanned::new(source.of(token.range).to_string(), token.range);
                 let mut end = token.range.end();
                 let mut last = significant[k];
                 let mut percent = false;
@@ -486,7 +525,10 @@ fn header_line(
                                 break;
                             }
                             DCSS_VALUE => {
-                                value = Spanned::new(tokens[j].text.to_string(), tokens[j].range)
+                                value = Spanned::new(
+                                    source.of(tokens[j].range).to_string(),
+                                    tokens[j].range,
+                                )
                             }
                             _ => {}
                         }
@@ -518,23 +560,64 @@ fn header_line(
     })
 }
 
-fn map_block(range: TextRange, tokens: &[Tok]) -> MapBlock {
+fn map_block(range: TextRange, text: &Text, tokens: &[Tok]) -> MapBlock {
+    let mut rows = Vec::with_capacity(tokens.iter().filter(|t| t.kind == MAP_ROW).count());
+    rows.extend(tokens.iter().filter(|t| t.kind == MAP_ROW).map(|t| MapRow {
+        text: text.piece(t.range),
+        range: t.range,
+        line: t.line,
+    }));
     MapBlock {
         range,
-        rows: tokens
-            .iter()
-            .filter(|t| t.kind == MAP_ROW)
-            .map(|t| MapRow {
-                text: t.text.to_string(),
-                range: t.range,
-                line: t.line,
-            })
-            .collect(),
+        rows,
         closed: tokens.iter().any(|t| t.kind == ENDMAP_KW),
     }
 }
 
-fn lua_piece(kind: SyntaxKind, range: TextRange, tokens: &[Tok]) -> Lua {
+/// The pieces of an argument's text read so far (see `header_line`).
+#[derive(Default)]
+struct Pieces<'a> {
+    /// The first piece's text and range.
+    first: Option<(&'a str, TextRange)>,
+    /// All the pieces joined, once there are two or more.
+    joined: String,
+}
+
+impl<'a> Pieces<'a> {
+    fn push(&mut self, text: &'a str, range: TextRange) {
+        match self.first {
+            None => self.first = Some((text, range)),
+            Some((first, _)) => {
+                if self.joined.is_empty() {
+                    self.joined.push_str(first);
+                }
+                self.joined.push_str(text);
+            }
+        }
+    }
+
+    /// The argument's text, trimmed of blanks, and the pieces emptied.
+    fn take(&mut self, source: &Text) -> Piece {
+        let Some((first, first_range)) = self.first.take() else {
+            return Piece::default();
+        };
+        if !self.joined.is_empty() {
+            let text = Piece::from(self.joined.trim_matches([' ', '\t']));
+            self.joined.clear();
+            return text;
+        }
+        let trimmed = first.trim_start_matches([' ', '\t']);
+        let start = first.len() - trimmed.len();
+        let end = start + trimmed.trim_end_matches([' ', '\t']).len();
+        let at = first_range.start();
+        source.piece(TextRange::new(
+            at + TextSize::from(start as u32),
+            at + TextSize::from(end as u32),
+        ))
+    }
+}
+
+fn lua_piece(kind: SyntaxKind, range: TextRange, source: &Text, tokens: &[Tok]) -> Lua {
     let is_block = kind == LUA_BLOCK;
     let mut chunk = Chunk::Main;
     let mut lines = Vec::new();
@@ -542,21 +625,24 @@ fn lua_piece(kind: SyntaxKind, range: TextRange, tokens: &[Tok]) -> Lua {
     let mut opener_line = tokens.first().map_or(1, |t| t.line);
     for (i, token) in tokens.iter().enumerate() {
         match token.kind {
-            LUA_CHUNK_KW => chunk = Chunk::from_block_word(token.text).unwrap_or(Chunk::Main),
+            LUA_CHUNK_KW => {
+                chunk = Chunk::from_block_word(source.of(token.range)).unwrap_or(Chunk::Main)
+            }
             LUA_OPEN | LUA_MARK => opener_line = token.line,
             LUA_CLOSE => closed = true,
             LUA_TEXT => {
                 // Text before `}}` is kept as written; a whole line loses its trailing blanks,
                 // but stays a statement even when nothing is left (crawl prints it as a blank).
                 let before_close = tokens.get(i + 1).is_some_and(|t| t.kind == LUA_CLOSE);
+                let written = source.of(token.range);
                 let text = if before_close {
-                    token.text
+                    written
                 } else {
-                    token.text.trim_end_matches([' ', '\t', '\r'])
+                    written.trim_end_matches([' ', '\t', '\r'])
                 };
-                if !token.text.trim_end_matches('\r').is_empty() {
+                if !written.trim_end_matches('\r').is_empty() {
                     lines.push(LuaLine {
-                        text: text.to_string(),
+                        text: source.piece(TextRange::at(token.range.start(), TextSize::of(text))),
                         range: token.range,
                         line: token.line,
                     });
