@@ -21,19 +21,23 @@ pub struct Piece {
 impl Piece {
     /// The piece `range` of `source`; an empty piece if `range` is not one of its ranges.
     pub fn of(source: &Arc<str>, range: Range<usize>) -> Piece {
-        if source.get(range.clone()).is_none() {
+        let Some(text) = source.get(range.clone()) else {
             return Piece::default();
-        }
-        Piece {
-            source: source.clone(),
-            start: range.start as u32,
-            end: range.end as u32,
+        };
+        match (u32::try_from(range.start), u32::try_from(range.end)) {
+            (Ok(start), Ok(end)) => Piece {
+                source: source.clone(),
+                start,
+                end,
+            },
+            // Past 4 GiB a position does not fit: the piece keeps a copy of its own.
+            _ => Piece::from(text),
         }
     }
 
     pub fn as_str(&self) -> &str {
         // SAFETY: `start..end` is a range of `source` on character boundaries: `of` checks
-        // it, the other constructors take the whole text, and `source` never changes. Checked
+        // it, `from` keeps a text whose length fits, and `source` never changes. Checked
         // slicing cost more than the allocations pieces save, since checks read rows and
         // lines many times.
         unsafe {
@@ -57,10 +61,16 @@ impl Default for Piece {
 
 impl From<&str> for Piece {
     fn from(text: &str) -> Piece {
+        // A text longer than a `u32` can measure (never a real level file) keeps the longest
+        // prefix that ends on a character boundary, so that `as_str` stays in bounds.
+        let mut end = text.len().min(u32::MAX as usize);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
         Piece {
-            source: Arc::from(text),
+            source: Arc::from(&text[..end]),
             start: 0,
-            end: text.len() as u32,
+            end: end as u32,
         }
     }
 }
