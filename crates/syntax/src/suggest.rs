@@ -6,6 +6,7 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     let limit = (word.chars().count() / 3).max(1);
     let length = lower.chars().count();
     let lower_ascii = lower.is_ascii();
+    let letters = lower_ascii.then(|| Letters::of(lower.as_bytes()));
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
         let candidate_ascii = candidate.is_ascii();
@@ -20,6 +21,12 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         }
         // Only a candidate within the limit and closer than the best so far counts.
         let bound = best.map_or(limit, |(d, _)| d.saturating_sub(1).min(limit));
+        if let Some(letters) = &letters
+            && candidate_ascii
+            && letters.fewest_edits_to(candidate.as_bytes()) > bound
+        {
+            continue;
+        }
         let distance = if candidate_ascii && lower_ascii {
             distance_within(
                 lower.as_bytes(),
@@ -35,6 +42,41 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         }
     }
     best.filter(|&(d, _)| d <= limit).map(|(_, c)| c)
+}
+
+/// How many of each letter an ASCII word has (case folded; a few bytes share a count, which
+/// only lowers the bound below).
+#[derive(Clone)]
+struct Letters([i16; 32]);
+
+impl Letters {
+    fn of(word: &[u8]) -> Letters {
+        let mut counts = [0i16; 32];
+        for &byte in word {
+            counts[usize::from(byte.to_ascii_lowercase() & 31)] += 1;
+        }
+        Letters(counts)
+    }
+
+    /// A lower bound of the edit distance from the word to `other` (ASCII, case folded): the
+    /// letters one has and the other lacks, on the side that has more (each insertion,
+    /// deletion or substitution changes either side by at most one; a swap changes neither).
+    /// Cheaper than the distance, it spares measuring most words of a long list.
+    fn fewest_edits_to(&self, other: &[u8]) -> usize {
+        let mut counts = self.0;
+        for &byte in other {
+            counts[usize::from(byte.to_ascii_lowercase() & 31)] -= 1;
+        }
+        let (mut missing, mut extra) = (0usize, 0usize);
+        for count in counts {
+            if count > 0 {
+                missing += count as usize;
+            } else {
+                extra += count.unsigned_abs() as usize;
+            }
+        }
+        missing.max(extra)
+    }
 }
 
 /// Edit distance counted in characters: insertions, deletions, substitutions and swaps of two
@@ -126,5 +168,32 @@ mod tests {
         assert_eq!(edit_distance("ab", "ba"), 1);
         assert_eq!(edit_distance("abc", "ca"), 3);
         assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    proptest::proptest! {
+        /// The letter count bound never exceeds the distance, and `closest` finds what
+        /// measuring every candidate finds: the first of the nearest within the limit.
+        #[test]
+        fn pruning_keeps_the_closest(
+            word in "[a-eA-E_ 0-9]{0,9}",
+            candidates in proptest::collection::vec("[a-eA-E_ 0-9]{0,11}", 0..12),
+        ) {
+            for candidate in &candidates {
+                let bound = Letters::of(word.as_bytes()).fewest_edits_to(candidate.as_bytes());
+                proptest::prop_assert!(
+                    bound <= edit_distance(&word.to_lowercase(), &candidate.to_lowercase())
+                );
+            }
+            let limit = (word.chars().count() / 3).max(1);
+            let mut expected: Option<(usize, &str)> = None;
+            for candidate in &candidates {
+                let distance = edit_distance(&word.to_lowercase(), &candidate.to_lowercase());
+                if expected.is_none_or(|(d, _)| distance < d) {
+                    expected = Some((distance, candidate));
+                }
+            }
+            let expected = expected.filter(|&(d, _)| d <= limit).map(|(_, c)| c);
+            proptest::prop_assert_eq!(closest(&word, candidates.iter().map(String::as_str)), expected);
+        }
     }
 }
