@@ -432,7 +432,10 @@ fn identifier(text: &str) -> Option<&str> {
 pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
     // Byte scans: this runs on every line of Lua in the workspace.
     let code = &line[..find(line.as_bytes(), b"--", 0).unwrap_or(line.len())];
-    if let Some(at) = find(code.as_bytes(), b"crawl_require", 0) {
+    // A `q` is rare in Lua lines: the word is looked for only where there is one.
+    if code.as_bytes().contains(&b'q')
+        && let Some(at) = find(code.as_bytes(), b"crawl_require", 0)
+    {
         let argument = code[at + "crawl_require".len()..]
             .trim_start()
             .trim_start_matches('(')
