@@ -8,7 +8,7 @@ use levkit_diagnostics::Severity;
 use levkit_ide::{Analysis, AnalysisHost, Decoded, Emit as EmitKind, FileId};
 
 use crate::output::{self, FileReport};
-use crate::parallel::map_files;
+use crate::parallel::{self, map_files};
 use crate::{DialectArg, EXIT_ERRORS, EXIT_OK, EXIT_TROUBLE};
 
 #[derive(Args)]
@@ -42,8 +42,10 @@ pub enum Emit {
     Lua,
 }
 
-/// Files compiled between two releases of their models ([`AnalysisHost::release_models`]).
-const FILES_PER_BATCH: usize = 4;
+/// Files each thread compiles between two releases of their models
+/// ([`AnalysisHost::release_models`]): fewer would leave threads idle at each release, waiting
+/// for the batch's slowest file.
+const FILES_PER_THREAD_AND_BATCH: usize = 4;
 
 pub fn run(args: &CompileArgs) -> u8 {
     let emit = match (args.emit, args.compat) {
@@ -84,7 +86,7 @@ pub fn run(args: &CompileArgs) -> u8 {
     // would keep them all to the end, and every page of new memory costs a fault (a third
     // of the corpus compile was faults).
     let mut outcomes = Vec::with_capacity(files.len());
-    for batch in files.chunks(FILES_PER_BATCH) {
+    for batch in files.chunks(FILES_PER_THREAD_AND_BATCH * parallel::threads()) {
         host.release_models();
         let analysis = host.analysis();
         outcomes.extend(map_files(batch, analysis, |analysis, &file| {
