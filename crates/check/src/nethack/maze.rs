@@ -529,11 +529,7 @@ fn check_map(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, init_map: boo
         );
     }
     if width > MAX_MAP_WIDTH {
-        let widest = map
-            .rows
-            .iter()
-            .position(|r| r.cells.len() == width)
-            .unwrap_or(0);
+        let widest = map.rows.iter().position(|r| r.len() == width).unwrap_or(0);
         let range = map
             .cell_range(MAX_MAP_WIDTH as i64, widest as i64)
             .unwrap_or(map.rows[widest].range);

@@ -671,7 +671,7 @@ fn sketch(chosen: &Level) -> Sketch {
                         if !(0..COLUMNS as i64).contains(&ax) || !(0..ROWS as i64).contains(&ay) {
                             continue;
                         }
-                        let c = row.cells.get(x).copied().unwrap_or(' ');
+                        let c = row.cell(x).unwrap_or(' ');
                         grid[ay as usize][ax as usize] = c;
                         if let (Some(range), Some(terrain)) = (map.cell_range(x as i64, y as i64), terrain_of(c)) {
                             cells.push(SketchCell {
@@ -742,11 +742,7 @@ fn overlays(
     let open: Vec<(i64, i64)> = (0..map.height() as i64)
         .flat_map(|y| (0..map.width() as i64).map(move |x| (x, y)))
         .filter(|&(x, y)| {
-            let c = map.rows[y as usize]
-                .cells
-                .get(x as usize)
-                .copied()
-                .unwrap_or(' ');
+            let c = map.rows[y as usize].cell(x as usize).unwrap_or(' ');
             terrain_of(c).is_some_and(|t| {
                 matches!(
                     t,

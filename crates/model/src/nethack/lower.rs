@@ -231,10 +231,7 @@ fn lower_map(node: Node<'_>) -> Map {
             let text = row.text();
             if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_digit()) {
                 // Most rows: every byte a cell.
-                return MapRow::contiguous(
-                    row.text_range(),
-                    text.bytes().map(char::from).collect(),
-                );
+                return MapRow::contiguous(row.text_range(), text.as_bytes());
             }
             let mut cells = Vec::with_capacity(text.len());
             let mut offsets = Vec::with_capacity(text.len());
@@ -391,7 +388,9 @@ fn detail(statement: Node<'_>) -> Option<Detail> {
             for &value in &values[3..] {
                 let range = value.text_range();
                 match value.kind() {
-                    STRING | UNTERMINATED_STRING => monster.given_name = string(value),
+                    STRING | UNTERMINATED_STRING => {
+                        monster.given_name = string(value).map(Box::new)
+                    }
                     MON_ATTITUDE => {
                         monster.peaceful =
                             Some(Spanned::new(token_text(value) == "peaceful", range))
@@ -407,10 +406,10 @@ fn detail(statement: Node<'_>) -> Option<Detail> {
                             "m_object" => AppearanceKind::Object,
                             _ => AppearanceKind::Monster,
                         };
-                        monster.appearance = Some(Appearance {
+                        monster.appearance = Some(Box::new(Appearance {
                             kind: Spanned::new(kind, keyword.text_range()),
                             what: string(compact::values(node).next()?)?,
-                        });
+                        }));
                     }
                     _ => monster.alignment = Some(alignment(value)?),
                 }
@@ -455,16 +454,16 @@ fn detail(statement: Node<'_>) -> Option<Detail> {
             }
             if let Some(value) = rest.next_if(|v| matches!(v.kind(), STRING | UNTERMINATED_STRING))
             {
-                object.monster = string(value);
+                object.monster = string(value).map(Box::new);
             }
             if let Some(value) = rest.next() {
                 object.enchantment = Some(int_or_random(value)?);
             }
             if let Some(value) = rest.next() {
-                object.given_name = Some(match value.kind() {
+                object.given_name = Some(Box::new(match value.kind() {
                     NONE_KW => Spanned::new(None, value.text_range()),
                     _ => string(value)?.map(Some),
-                });
+                }));
             }
             DetailKind::Object(object)
         }

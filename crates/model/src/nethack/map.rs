@@ -129,17 +129,26 @@ const ASCII_TERRAIN: [Terrain; 128] = {
 pub struct MapRow {
     pub range: TextRange,
     /// The cells as written, rulers removed.
-    pub cells: Vec<char>,
+    cells: RowCells,
     /// Where each cell's character is in the text; empty when cell `x` is byte `x` of the row,
     /// as in almost every row (a map's cells then take half the memory).
     offsets: Vec<TextSize>,
+}
+
+/// A row's cells: a byte each when all are ASCII, as in every map the game ships (a quarter
+/// of the memory of characters).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RowCells {
+    Ascii(Vec<u8>),
+    Chars(Vec<char>),
 }
 
 impl MapRow {
     /// A row of `cells` written at `offsets`.
     pub fn new(range: TextRange, cells: Vec<char>, mut offsets: Vec<TextSize>) -> MapRow {
         let start = range.start();
-        if cells.iter().all(char::is_ascii)
+        let ascii = cells.iter().all(char::is_ascii);
+        if ascii
             && offsets
                 .iter()
                 .enumerate()
@@ -147,6 +156,11 @@ impl MapRow {
         {
             offsets = Vec::new();
         }
+        let cells = if ascii {
+            RowCells::Ascii(cells.iter().map(|&c| c as u8).collect())
+        } else {
+            RowCells::Chars(cells)
+        };
         MapRow {
             range,
             cells,
@@ -155,18 +169,51 @@ impl MapRow {
     }
 
     /// A row whose cells are its bytes, all ASCII and none a ruler digit.
-    pub fn contiguous(range: TextRange, cells: Vec<char>) -> MapRow {
+    pub fn contiguous(range: TextRange, cells: &[u8]) -> MapRow {
+        debug_assert!(cells.is_ascii());
         MapRow {
             range,
-            cells,
+            cells: RowCells::Ascii(cells.to_vec()),
             offsets: Vec::new(),
         }
+    }
+
+    /// How many cells the row has.
+    pub fn len(&self) -> usize {
+        match &self.cells {
+            RowCells::Ascii(cells) => cells.len(),
+            RowCells::Chars(cells) => cells.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The character of cell `x`.
+    pub fn cell(&self, x: usize) -> Option<char> {
+        match &self.cells {
+            RowCells::Ascii(cells) => cells.get(x).map(|&b| char::from(b)),
+            RowCells::Chars(cells) => cells.get(x).copied(),
+        }
+    }
+
+    /// The cells' characters, left to right.
+    pub fn cells(&self) -> impl Iterator<Item = char> + '_ {
+        let (ascii, chars) = match &self.cells {
+            RowCells::Ascii(cells) => (&cells[..], &[][..]),
+            RowCells::Chars(cells) => (&[][..], &cells[..]),
+        };
+        ascii
+            .iter()
+            .map(|&b| char::from(b))
+            .chain(chars.iter().copied())
     }
 
     /// Where cell `x`'s character is in the text.
     pub fn offset(&self, x: usize) -> Option<TextSize> {
         if self.offsets.is_empty() {
-            (x < self.cells.len()).then(|| self.range.start() + TextSize::from(x as u32))
+            (x < self.len()).then(|| self.range.start() + TextSize::from(x as u32))
         } else {
             self.offsets.get(x).copied()
         }
@@ -176,7 +223,7 @@ impl MapRow {
     pub fn cell_at(&self, offset: TextSize) -> Option<usize> {
         if self.offsets.is_empty() {
             let x = usize::from(offset.checked_sub(self.range.start())?);
-            (x < self.cells.len()).then_some(x)
+            (x < self.len()).then_some(x)
         } else {
             self.offsets.iter().position(|&o| o == offset)
         }
@@ -196,7 +243,7 @@ pub struct Map {
 
 impl Map {
     pub fn width(&self) -> usize {
-        self.rows.iter().map(|r| r.cells.len()).max().unwrap_or(0)
+        self.rows.iter().map(MapRow::len).max().unwrap_or(0)
     }
 
     pub fn height(&self) -> usize {
@@ -209,7 +256,7 @@ impl Map {
             return None;
         }
         let row = self.rows.get(y as usize)?;
-        Some(row.cells.get(x as usize).copied().unwrap_or(' '))
+        Some(row.cell(x as usize).unwrap_or(' '))
     }
 
     /// The terrain at a map position; characters that are not map glyphs count as stone,
@@ -226,7 +273,7 @@ impl Map {
         }
         let row = self.rows.get(y as usize)?;
         let offset = row.offset(x as usize)?;
-        let len = row.cells[x as usize].len_utf8() as u32;
+        let len = row.cell(x as usize)?.len_utf8() as u32;
         Some(TextRange::at(offset, TextSize::from(len)))
     }
 }
@@ -241,12 +288,20 @@ impl Map {
             .iter()
             .map(|row| {
                 let mut cells = Vec::with_capacity(width);
-                cells.extend(row.cells.iter().map(|&c| {
+                let terrain = |c: u32| {
                     ASCII_TERRAIN
                         .get(c as usize)
                         .copied()
                         .unwrap_or(Terrain::Stone)
-                }));
+                };
+                match &row.cells {
+                    RowCells::Ascii(bytes) => {
+                        cells.extend(bytes.iter().map(|&b| terrain(u32::from(b))))
+                    }
+                    RowCells::Chars(chars) => {
+                        cells.extend(chars.iter().map(|&c| terrain(c as u32)))
+                    }
+                }
                 cells.resize(width, Terrain::Stone);
                 cells
             })

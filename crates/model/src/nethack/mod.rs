@@ -419,12 +419,13 @@ pub struct Monster {
     /// `None` is `random`.
     pub name: Option<Spanned<String>>,
     pub at: Spanned<Coordinate>,
-    /// The name the monster is christened with.
-    pub given_name: Option<Spanned<String>>,
+    /// The name the monster is christened with. Boxed, as the appearance: both are rare, and
+    /// a monster inline is most of a level's model.
+    pub given_name: Option<Box<Spanned<String>>>,
     pub peaceful: Option<Spanned<bool>>,
     pub asleep: Option<Spanned<bool>>,
     pub alignment: Option<Spanned<Alignment>>,
-    pub appearance: Option<Appearance>,
+    pub appearance: Option<Box<Appearance>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -452,12 +453,12 @@ pub struct Object {
     pub contained: Option<TextRange>,
     /// `None` is not given; `Some(None)` is random; 1 blessed, 2 uncursed, 3 cursed.
     pub curse: Option<Spanned<Option<i8>>>,
-    /// The monster of a corpse, statue or figurine.
-    pub monster: Option<Spanned<String>>,
+    /// The monster of a corpse, statue or figurine. Boxed, as the given name: both are rare.
+    pub monster: Option<Box<Spanned<String>>>,
     /// `Some(None)` is random.
     pub enchantment: Option<Spanned<Option<i64>>>,
     /// `Some(None)` is `none`.
-    pub given_name: Option<Spanned<Option<String>>>,
+    pub given_name: Option<Box<Spanned<Option<String>>>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
