@@ -8,7 +8,7 @@ use levkit_diagnostics::Severity;
 use levkit_ide::{Analysis, AnalysisHost, Decoded, Emit as EmitKind, FileId};
 
 use crate::output::{self, FileReport};
-use crate::parallel::{self, map_files};
+use crate::parallel::map_files;
 use crate::{DialectArg, EXIT_ERRORS, EXIT_OK, EXIT_TROUBLE};
 
 #[derive(Args)]
@@ -41,11 +41,6 @@ pub enum Emit {
     /// The Lua the game generates from each vault, as its `-dump-maps` prints it.
     Lua,
 }
-
-/// Files each thread compiles between two releases of their models
-/// ([`AnalysisHost::release_models`]): fewer would leave threads idle at each release, waiting
-/// for the batch's slowest file.
-const FILES_PER_THREAD_AND_BATCH: usize = 4;
 
 pub fn run(args: &CompileArgs) -> u8 {
     let emit = match (args.emit, args.compat) {
@@ -82,17 +77,10 @@ pub fn run(args: &CompileArgs) -> u8 {
             }
         }
     }
-    // A few files at a time, the models of each batch freed before the next: the database
-    // would keep them all to the end, and every page of new memory costs a fault (a third
-    // of the corpus compile was faults).
-    let mut outcomes = Vec::with_capacity(files.len());
-    for batch in files.chunks(FILES_PER_THREAD_AND_BATCH * parallel::threads()) {
-        host.release_models();
-        let analysis = host.analysis();
-        outcomes.extend(map_files(batch, analysis, |analysis, &file| {
-            compile_one(analysis, file, emit, &args.out)
-        }));
-    }
+    let analysis = host.analysis();
+    let outcomes = map_files(&files, analysis, |analysis, &file| {
+        compile_one(analysis, file, emit, &args.out)
+    });
     // The process ends after the report: freeing the analysis would only cost time.
     std::mem::forget(host);
     let mut stdout = std::io::stdout().lock();

@@ -21,12 +21,6 @@ pub fn map_files<'a, T: Sync, S: Clone + Send, R: Send>(
     }
 }
 
-/// How many threads [`map_files`] works on (the pool, built if it is not yet).
-pub fn threads() -> usize {
-    pool_with_this_thread();
-    rayon::current_num_threads()
-}
-
 /// Makes the calling thread (the command's own) one of the pool's threads, once, rather than
 /// leave it waiting while as many new threads as there are cores do the work: one thread
 /// fewer to start, and the work runs on a heap already in use (the allocator keeps one per

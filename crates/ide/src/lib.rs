@@ -278,14 +278,6 @@ impl AnalysisHost {
         self.db.trigger_cancellation();
     }
 
-    /// Frees what the database holds of each file only to answer about it again (NetHack
-    /// levels' models), but the last file's, and from now on lets it free them at the next
-    /// call. A command that works through its files in batches calls it between them, so
-    /// that each batch reuses the memory of the one before rather than fault in more.
-    pub fn release_models(&mut self) {
-        nethack::release_models(&mut self.db);
-    }
-
     /// A snapshot to ask questions of. Changing the host cancels what snapshots are computing.
     pub fn analysis(&self) -> Analysis {
         Analysis {

@@ -33,8 +33,7 @@ pub(crate) struct Lowered {
     pub(crate) syntax_errors: Vec<Diagnostic>,
 }
 
-/// Kept for every file unless [`release_models`] asked otherwise (`lru = 0` is no bound).
-#[salsa::tracked(returns(ref), lru = 0)]
+#[salsa::tracked(returns(ref))]
 pub(crate) fn nethack_lowered(db: &dyn salsa::Database, file: SourceFile) -> Lowered {
     if dialect(db, file) != Dialect::NethackDes {
         return Lowered {
@@ -48,13 +47,6 @@ pub(crate) fn nethack_lowered(db: &dyn salsa::Database, file: SourceFile) -> Low
         model: Some(levkit_model::nethack::lower(&parse, text)),
         syntax_errors: parse.errors,
     }
-}
-
-/// Frees the models lowered so far but the last one used, and from now on keeps only the last
-/// one past the next call: for a command that is done with the files it asked about.
-pub(crate) fn release_models(db: &mut dyn salsa::Database) {
-    nethack_lowered::set_lru_capacity(db, 1);
-    db.trigger_lru_eviction();
 }
 
 /// The semantic model of a `.des` file (`None` for files of other dialects).
