@@ -13,23 +13,9 @@ pub fn map_files<'a, T: Sync, S: Clone + Send, R: Send>(
     if items.len() < 2 {
         items.iter().map(|item| f(&mut state, item)).collect()
     } else {
-        pool_with_this_thread();
         items
             .par_iter()
             .map_with(state, |s, item| f(s, item))
             .collect()
     }
-}
-
-/// Makes the calling thread (the command's own) one of the pool's threads, once, rather than
-/// leave it waiting while as many new threads as there are cores do the work: one thread
-/// fewer to start, and the work runs on a heap already in use (the allocator keeps one per
-/// thread, each faulting in pages of its own). If something built the pool first, it stays.
-fn pool_with_this_thread() {
-    static BUILT: std::sync::Once = std::sync::Once::new();
-    BUILT.call_once(|| {
-        let _ = rayon::ThreadPoolBuilder::new()
-            .use_current_thread()
-            .build_global();
-    });
 }
