@@ -20,6 +20,31 @@ async fn started() -> Client {
     client
 }
 
+/// A server whose workspace is `dir`, with the client's `capabilities`.
+async fn started_in(dir: &std::path::Path, capabilities: Value) -> Client {
+    let mut client = Client::start().await;
+    client
+        .request(
+            "initialize",
+            json!({ "processId": null, "rootUri": format!("file://{}", dir.display()), "capabilities": capabilities }),
+        )
+        .await;
+    client.notify("initialized", json!({})).await;
+    client
+}
+
+/// Version 2 of [`LEVEL`] at `uri`: the jackal's x goes from 9 to 2, inside the map.
+async fn move_the_jackal_into_the_map(client: &mut Client, uri: &str) {
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [
+                { "range": { "start": { "line": 7, "character": 22 }, "end": { "line": 7, "character": 23 } }, "text": "2" }
+            ] }),
+        )
+        .await;
+}
+
 #[tokio::test]
 async fn an_editor_session() {
     let mut client = started().await;
@@ -34,14 +59,7 @@ async fn an_editor_session() {
     );
 
     // Fixing it with an incremental edit clears the diagnostics of the new version.
-    client
-        .notify(
-            "textDocument/didChange",
-            json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [
-                { "range": { "start": { "line": 7, "character": 22 }, "end": { "line": 7, "character": 23 } }, "text": "2" }
-            ] }),
-        )
-        .await;
+    move_the_jackal_into_the_map(&mut client, URI).await;
     assert_eq!(client.diagnostics(URI, 2).await, Vec::<Value>::new());
 
     // Pull diagnostics agree.
@@ -268,14 +286,7 @@ async fn a_file_that_is_not_utf8_keeps_its_error_once_closed_or_reloaded() {
     let path = dir.join("bad.des");
     std::fs::write(&path, b"MAZE:\"b\xffd\",' '\nNOMAP\n").unwrap();
     let uri = format!("file://{}", path.display());
-    let mut client = Client::start().await;
-    client
-        .request(
-            "initialize",
-            json!({ "processId": null, "rootUri": format!("file://{}", dir.display()), "capabilities": { "textDocument": { "diagnostic": {} } } }),
-        )
-        .await;
-    client.notify("initialized", json!({})).await;
+    let mut client = started_in(&dir, json!({ "textDocument": { "diagnostic": {} } })).await;
     assert_eq!(pulled_codes(&mut client, &uri).await, ["LK0001"]);
     // The editor shows its own decoding of the bytes, which is UTF-8 by construction.
     client
@@ -342,14 +353,7 @@ async fn the_workspace_scan_skips_what_is_not_a_level_file_and_says_so() {
         .is_ok_and(|s| s.success());
     let big = std::fs::File::create(dir.join("big.des")).unwrap();
     big.set_len(levkit_files::MAX_FILE_BYTES + 1).unwrap();
-    let mut client = Client::start().await;
-    client
-        .request(
-            "initialize",
-            json!({ "processId": null, "rootUri": format!("file://{}", dir.display()), "capabilities": {} }),
-        )
-        .await;
-    client.notify("initialized", json!({})).await;
+    let mut client = started_in(&dir, json!({})).await;
     let mut skipped = vec!["big.des", "zero.des"];
     if fifo {
         skipped.push("pipe.des");
@@ -423,14 +427,7 @@ async fn an_edit_tells_the_client_only_what_it_changed() {
         )
         .await;
     client.notifications.clear();
-    client
-        .notify(
-            "textDocument/didChange",
-            json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [
-                { "range": { "start": { "line": 7, "character": 22 }, "end": { "line": 7, "character": 23 } }, "text": "2" }
-            ] }),
-        )
-        .await;
+    move_the_jackal_into_the_map(&mut client, URI).await;
     client.diagnostics(URI, 2).await;
     // A request answered after the edit: everything the edit sent has arrived by then.
     client
@@ -550,14 +547,7 @@ async fn an_edit_to_a_level_tells_the_preview_of_the_dungeon_that_lists_it_after
     std::fs::write(dir.join("fort.des"), LEVEL).unwrap();
     let dungeon = format!("file://{}", dir.join("dungeon.def").display());
     let level = format!("file://{}", dir.join("fort.des").display());
-    let mut client = Client::start().await;
-    client
-        .request(
-            "initialize",
-            json!({ "processId": null, "rootUri": format!("file://{}", dir.display()), "capabilities": {} }),
-        )
-        .await;
-    client.notify("initialized", json!({})).await;
+    let mut client = started_in(&dir, json!({})).await;
     client
         .notify("textDocument/didOpen", json!({ "textDocument": { "uri": dungeon, "languageId": "nethack-dungeon", "version": 1, "text": dungeon_text } }))
         .await;
@@ -567,14 +557,7 @@ async fn an_edit_to_a_level_tells_the_preview_of_the_dungeon_that_lists_it_after
     client.diagnostics(&level, 1).await;
     client.drain(std::time::Duration::from_millis(300)).await;
     client.notifications.clear();
-    client
-        .notify(
-            "textDocument/didChange",
-            json!({ "textDocument": { "uri": level, "version": 2 }, "contentChanges": [
-                { "range": { "start": { "line": 7, "character": 22 }, "end": { "line": 7, "character": 23 } }, "text": "2" }
-            ] }),
-        )
-        .await;
+    move_the_jackal_into_the_map(&mut client, &level).await;
     client.diagnostics(&level, 2).await;
     // The dungeon's overview is told by the pass that runs after a pause in typing.
     client.drain(std::time::Duration::from_millis(300)).await;
