@@ -3,8 +3,6 @@
 //! file (lowering) needs, for a fraction of what a rowan tree costs to build: no allocation
 //! per node, no token interning. It is the rowan tree's parse ([`CompactParse::to_parse`]
 //! makes the same tree from it).
-//!
-//! The walking API mirrors [`crate::green`]'s, so a lowering reads both alike.
 
 use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
 
@@ -300,7 +298,7 @@ pub fn values(node: Node<'_>) -> impl Iterator<Item = Element<'_>> + Clone {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::green;
+    use crate::SyntaxElement;
 
     /// The compact tree is the rowan tree: same nodes, tokens and ranges, and the rowan tree
     /// made from it equals the one the parser builds directly.
@@ -317,31 +315,35 @@ mod tests {
             let direct = crate::nethack::parse(text);
             let compact = crate::nethack::parse_compact(text);
             assert_eq!(compact.to_parse(text), direct, "{text:?}");
-            let green_root = green::Node::root(direct.green());
+            let red_root = direct.syntax();
             let root = compact.tree.root(text).unwrap();
             let walked = |n: Node<'_>| -> Vec<(SyntaxKind, TextRange)> {
                 n.descendants()
                     .map(|n| (n.kind(), n.text_range()))
                     .collect()
             };
-            let green_walked: Vec<_> = green_root
+            let red_walked: Vec<_> = red_root
                 .descendants()
                 .map(|n| (n.kind(), n.text_range()))
                 .collect();
-            assert_eq!(walked(root), green_walked, "{text:?}");
-            for (node, green_node) in root.descendants().zip(green_root.descendants()) {
+            assert_eq!(walked(root), red_walked, "{text:?}");
+            for (node, red_node) in root.descendants().zip(red_root.descendants()) {
                 let ours: Vec<_> = node
                     .children_with_tokens()
                     .map(|e| (e.kind(), e.text_range()))
                     .collect();
-                let theirs: Vec<_> = green_node
+                let theirs: Vec<_> = red_node
                     .children_with_tokens()
-                    .map(|e| (e.kind(), e.text_range()))
+                    .map(|e: SyntaxElement| (e.kind(), e.text_range()))
                     .collect();
                 assert_eq!(ours, theirs);
                 assert_eq!(
                     node.first_token().map(|t| (t.text_range(), t.text())),
-                    green_node.first_token().map(|t| (t.text_range(), t.text()))
+                    red_node
+                        .first_token()
+                        .map(|t| (t.text_range(), t.text().to_owned()))
+                        .as_ref()
+                        .map(|(r, t)| (*r, t.as_str()))
                 );
             }
         }

@@ -8,7 +8,6 @@ pub mod compact;
 pub mod dcss;
 mod dialect;
 pub mod dungeon;
-pub mod green;
 mod lines;
 pub mod nethack;
 mod numbers;
