@@ -19,6 +19,7 @@ mod dcss_tables;
 mod diagnostics;
 mod dialects;
 mod preview;
+mod table_text;
 mod tables;
 
 use std::path::{Path, PathBuf};

@@ -113,7 +113,7 @@ pub fn what_text(what: &What, monster: bool) -> String {
             } else {
                 OBJECTS.get(*i as usize).map(|o| o.name)
             };
-            format!("{i} {}", name.unwrap_or("?"))
+            format!("{i} {}", name.map_or("?", |n| n.as_str()))
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod dcss;
 pub mod dungeon;
 pub mod nethack;
 pub mod rlg327;
+pub mod table_text;
 
 pub use rowan::{TextRange, TextSize};
 

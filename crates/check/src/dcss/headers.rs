@@ -206,7 +206,7 @@ fn check_header(
                 let known = arg.text.is_empty()
                     || WORDS
                         .iter()
-                        .any(|w| w.header == "ORIENT" && w.word == arg.text);
+                        .any(|w| w.header == "ORIENT" && w.word.as_str() == arg.text);
                 if !known {
                     let diagnostic = Diagnostic::new(
                         Code::DC0104,
@@ -264,9 +264,9 @@ fn check_header(
         Header::LFloorCol | Header::LRockCol => {
             for arg in &header.args {
                 let floor = header.header == Header::LFloorCol;
-                let known = COLOURS
-                    .iter()
-                    .any(|c| c.name == arg.text && if floor { c.lfloorcol } else { c.lrockcol });
+                let known = COLOURS.iter().any(|c| {
+                    c.name.as_str() == arg.text && if floor { c.lfloorcol } else { c.lrockcol }
+                });
                 if !known {
                     let diagnostic = Diagnostic::new(
                         Code::DC0114,
@@ -284,7 +284,7 @@ fn check_header(
                         COLOURS
                             .iter()
                             .filter(|c| if floor { c.lfloorcol } else { c.lrockcol })
-                            .map(|c| c.name),
+                            .map(|c| c.name.as_str()),
                     ));
                 }
             }
@@ -386,7 +386,7 @@ fn depth_error(arg: &Arg, error: depth::DepthError, out: &mut Vec<Diagnostic>) {
             diagnostic,
             name,
             exact_range_in(arg, span.clone()),
-            BRANCHES.iter().map(|b| b.abbrev),
+            BRANCHES.iter().map(|b| b.abbrev.as_str()),
         ),
         depth::DepthError::BadDepth { .. } => diagnostic,
     });
@@ -397,7 +397,7 @@ fn words_of(header: &'static str) -> impl Iterator<Item = &'static str> {
     WORDS
         .iter()
         .filter(move |w| w.header == header && !w.word.contains('<'))
-        .map(|w| w.word)
+        .map(|w| w.word.as_str())
 }
 
 fn depths(arg: &Arg, out: &mut Vec<Diagnostic>) {
@@ -447,7 +447,7 @@ fn unknown_tile(
         diagnostic,
         name,
         super::name_range(arg, span, name),
-        TILES.iter().filter(|t| accepts(t)).map(|t| t.name),
+        TILES.iter().filter(|t| accepts(t)).map(|t| t.name.as_str()),
     )
 }
 
@@ -478,7 +478,7 @@ fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
                         diagnostic,
                         name,
                         super::name_range(arg, span.clone(), name),
-                        COLOURS.iter().filter(|c| c.colour).map(|c| c.name),
+                        COLOURS.iter().filter(|c| c.colour).map(|c| c.name.as_str()),
                     ));
                 }
             }

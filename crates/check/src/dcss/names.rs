@@ -192,7 +192,7 @@ static REJECTED_MONSTERS_BY_NAME: LazyLock<HashMap<String, &'static str>> = Lazy
     for m in REJECTED_MONSTERS {
         by_name
             .entry(m.name.to_ascii_lowercase())
-            .or_insert(m.message);
+            .or_insert(m.message.as_str());
     }
     by_name
 });
@@ -257,8 +257,9 @@ pub(super) fn monster_name(written: &str) -> Result<MonsterName, NameProblem> {
 }
 
 fn name_kind(name: &str) -> MonsterName {
-    let named =
-        |base: &str| monster(base).map_or(MonsterName::Other, |m| MonsterName::Named(m.name));
+    let named = |base: &str| {
+        monster(base).map_or(MonsterName::Other, |m| MonsterName::Named(m.name.as_str()))
+    };
     if matches!(
         name,
         "nothing" | "any" | "any monster" | "any demon" | "0" | "8" | "9"
@@ -269,7 +270,7 @@ fn name_kind(name: &str) -> MonsterName {
         return MonsterName::Random;
     }
     if let Some(found) = monster(name) {
-        return MonsterName::Named(found.name);
+        return MonsterName::Named(found.name.as_str());
     }
     if let Some((count, rest)) = name.split_once(' ')
         && count.bytes().all(|b| b.is_ascii_digit())
@@ -325,5 +326,5 @@ pub(super) fn monster_by_name(name: &str) -> Option<&'static Monster> {
 
 /// Every monster name, for suggestions.
 pub(super) fn monster_names() -> impl Iterator<Item = &'static str> {
-    MONSTERS.iter().map(|m| m.name)
+    MONSTERS.iter().map(|m| m.name.as_str())
 }

@@ -22,7 +22,7 @@ use levkit_model::dcss::strings::{
 use levkit_model::dcss::tables::{
     BRANCHES, COLOURS, DEFINING_ITEMS, EGOS, ENCHANTMENTS, FEATURE_FORMS, FEATURES, GODS,
     ITEM_CLASSES, ITEM_EGOS, ITEMS, MAIN_TILES, MONSTER_EQUIPMENT, PLAYER_TILES, SPELL_SCHOOLS,
-    SPELLS,
+    SPELLS, Str,
 };
 
 use super::names::{self, MonsterName};
@@ -248,7 +248,7 @@ impl<'a> Spec<'a> {
                 .suggest(
                     branch_name,
                     at.start..at.start + branch_name.len(),
-                    BRANCHES.iter().map(|b| b.abbrev),
+                    BRANCHES.iter().map(|b| b.abbrev.as_str()),
                 ));
         };
         let depth = match level {
@@ -313,11 +313,11 @@ pub(super) fn pieces(text: &str, span: Range<usize>, separator: char) -> Vec<Ran
 static SPELL_WORDS: LazyLock<(Vec<String>, Vec<String>)> = LazyLock::new(|| {
     let word = |name: &str| name.to_lowercase().replace(' ', "_");
     (
-        SPELLS.iter().map(|s| word(s.name)).collect(),
+        SPELLS.iter().map(|s| word(s.name.as_str())).collect(),
         SPELLS
             .iter()
             .filter(|s| s.monster)
-            .map(|s| word(s.name))
+            .map(|s| word(s.name.as_str()))
             .collect(),
     )
 });
@@ -349,7 +349,7 @@ fn is_god(value: &str) -> bool {
     GODS.iter().any(|g| g.eq_ignore_ascii_case(name))
 }
 
-fn is_tile(name: &str, tiles: &[&str]) -> bool {
+fn is_tile(name: &str, tiles: &[Str]) -> bool {
     tiles.iter().any(|t| t.eq_ignore_ascii_case(name))
 }
 
@@ -375,8 +375,8 @@ static UNRANDARTS: LazyLock<Unrandarts> = LazyLock::new(|| {
     };
     for item in ITEMS.iter().filter(|i| i.class == "unrandart") {
         let index = table.items.len();
-        table.items.push(item.key);
-        let art = unrand_key(item.name);
+        table.items.push(item.key.as_str());
+        let art = unrand_key(item.name.as_str());
         let quotes: Vec<usize> = art.match_indices('"').map(|(i, _)| i).collect();
         for (n, &open) in quotes.iter().enumerate() {
             for &close in &quotes[n + 1..] {
@@ -409,7 +409,7 @@ static ITEMS_BY_KEY: LazyLock<
 > = LazyLock::new(|| {
     let mut by_key = HashMap::default();
     for item in ITEMS.iter().filter(|i| i.class != "unrandart") {
-        by_key.entry(item.key).or_insert(item);
+        by_key.entry(item.key.as_str()).or_insert(item);
     }
     by_key
 });
@@ -766,7 +766,7 @@ fn monster(spec: &mut Spec, out: &mut Vec<Problem>) -> Result<Monster, Problem> 
             COLOURS
                 .iter()
                 .filter(|c| c.mons)
-                .map(|c| c.name)
+                .map(|c| c.name.as_str())
                 .chain(["any"]),
         ));
     }
@@ -793,7 +793,7 @@ fn monster(spec: &mut Spec, out: &mut Vec<Problem>) -> Result<Monster, Problem> 
             "tile:",
             &tile,
             format!("bad tile name: \"{tile}\": crawl 0.28.0 has no monster tile of that name"),
-            PLAYER_TILES.iter().copied(),
+            PLAYER_TILES.iter().map(|t| t.as_str()),
         ));
     }
     spec.prefixed("dbname:");
@@ -861,7 +861,7 @@ fn monster(spec: &mut Spec, out: &mut Vec<Problem>) -> Result<Monster, Problem> 
             let equipment = MONSTER_EQUIPMENT
                 .iter()
                 .find(|m| m.name.eq_ignore_ascii_case(base))
-                .map_or("any", |m| m.equipment);
+                .map_or("any", |m| m.equipment.as_str());
             match equipment {
                 "none" => Ok(unfit(cannot(spec))),
                 "one weapon" | "one body armour" if items.len() > 1 => Ok(unfit(cannot(spec))),
@@ -995,7 +995,10 @@ fn enchantment(spec: &Spec, prefix: &str, value: &str, permanent: bool) -> Optio
                 "unknown ench: \"{name}\": crawl 0.28.0 has no enchantment of that name (names are lowercase, as haste)"
             ),
         );
-        let candidates = ENCHANTMENTS.iter().filter(|e| e.writable).map(|e| e.name);
+        let candidates = ENCHANTMENTS
+            .iter()
+            .filter(|e| e.writable)
+            .map(|e| e.name.as_str());
         // The fix replaces the name only where the value begins with it.
         return Some(if value.starts_with(name) {
             problem.suggest(
@@ -1432,7 +1435,7 @@ fn item(spec: &mut Spec, out: &mut Vec<Problem>) -> Effect {
                 prefix,
                 &tile,
                 format!("bad tile name: \"{tile}\": crawl 0.28.0 has no {sheet} tile of that name"),
-                tiles.iter().copied(),
+                tiles.iter().map(|t| t.as_str()),
             ));
         }
     }
@@ -1492,7 +1495,7 @@ fn item(spec: &mut Spec, out: &mut Vec<Problem>) -> Effect {
         (class, true, "")
     } else {
         match item_named(&name) {
-            Some(found) => (found.class, false, found.key),
+            Some(found) => (found.class.as_str(), false, found.key.as_str()),
             None => return Effect::Clear(Some(bad_item_name(spec, &name))),
         }
     };
@@ -1529,7 +1532,7 @@ fn item(spec: &mut Spec, out: &mut Vec<Problem>) -> Effect {
                             .join(" and ")
                     ),
                 )
-                .suggest(&ego, ego_at, EGOS.iter().filter(|e| e.class == class).map(|e| e.name)),
+                .suggest(&ego, ego_at, EGOS.iter().filter(|e| e.class == class).map(|e| e.name.as_str())),
             ));
         }
         return Effect::Clear(Some(
@@ -1543,7 +1546,7 @@ fn item(spec: &mut Spec, out: &mut Vec<Problem>) -> Effect {
                 ego_at,
                 EGOS.iter()
                     .filter(|e| e.class == class)
-                    .map(|e| e.name)
+                    .map(|e| e.name.as_str())
                     .chain(["none"]),
             ),
         ));
@@ -1579,7 +1582,7 @@ fn item(spec: &mut Spec, out: &mut Vec<Problem>) -> Effect {
 /// `any <class>`, `random <class>`, `acquire <class>`: crawl's `parse_random_by_class`.
 fn bad_class(spec: &Spec, class: &str) -> Option<Problem> {
     let class = trim(class);
-    if ITEM_CLASSES.contains(&class) {
+    if ITEM_CLASSES.iter().any(|c| *c == class) {
         return None;
     }
     let at = if class.is_empty() {
@@ -1595,7 +1598,7 @@ fn bad_class(spec: &Spec, class: &str) -> Option<Problem> {
                 "Bad item class: '{class}': classes are weapon, missile, armour, wand, scroll, jewellery, potion, book, magical staff, orb, misc, corpse, rune, gold, manual, ring, amulet..."
             ),
         )
-        .suggest(class, at, ITEM_CLASSES.iter().copied()),
+        .suggest(class, at, ITEM_CLASSES.iter().map(|c| c.as_str())),
     )
 }
 
@@ -1603,7 +1606,8 @@ fn bad_class(spec: &Spec, class: &str) -> Option<Problem> {
 /// off.
 fn bad_item_name(spec: &Spec, name: &str) -> Problem {
     let mut message = format!("Bad item name: '{name}': crawl 0.28.0 has no item of that name");
-    let close = levkit_syntax::suggest::closest(name, ITEMS.iter().map(|i| i.name)).is_some();
+    let close =
+        levkit_syntax::suggest::closest(name, ITEMS.iter().map(|i| i.name.as_str())).is_some();
     if let Some(extra) =
         words_after_name(name, |n| item_named(n).is_some() || unrandart(n).is_some())
         && !close
@@ -1639,7 +1643,7 @@ fn bad_item_name(spec: &Spec, name: &str) -> Problem {
     }
     let at = spec.place_of(name);
     spec.problem(Code::DC0121, spec.span.clone(), message)
-        .suggest(name, at, ITEMS.iter().map(|i| i.name))
+        .suggest(name, at, ITEMS.iter().map(|i| i.name.as_str()))
 }
 
 /// `<monster> corpse` and `<monster> skeleton`: the monster is read as a monster spec.
@@ -1704,7 +1708,7 @@ fn randbook(spec: &mut Spec) -> Option<Problem> {
                 format!(
                     "Bad spell school: {school}: schools are conjuration, hexes, fire, ice, air, earth, poison, necromancy, summoning, translocation, transmutation (or their short names)"
                 ),
-                SPELL_SCHOOLS.iter().copied(),
+                SPELL_SCHOOLS.iter().map(|s| s.as_str()),
             ));
         }
     }
@@ -1847,7 +1851,7 @@ fn feature(spec: &mut Spec, out: &mut Vec<Problem>) -> Option<Problem> {
         .suggest(
             &name,
             at,
-            FEATURES.iter().filter(|f| f.accepted).map(|f| f.name),
+            FEATURES.iter().filter(|f| f.accepted).map(|f| f.name.as_str()),
         ),
     )
 }

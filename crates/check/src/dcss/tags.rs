@@ -238,7 +238,7 @@ fn crawl_tags() -> &'static CrawlTags {
             match (w.word.find('<'), w.word.rfind('>')) {
                 (Some(open), Some(close)) => patterns.push((&w.word[..open], &w.word[close + 1..])),
                 _ => {
-                    words.insert(w.word);
+                    words.insert(w.word.as_str());
                 }
             }
         }
@@ -251,7 +251,7 @@ pub fn crawl_tag_words() -> impl Iterator<Item = &'static str> {
     WORDS
         .iter()
         .filter(|w| w.header == "TAGS" && !w.word.contains('<'))
-        .map(|w| w.word)
+        .map(|w| w.word.as_str())
 }
 
 /// What the vaults of a run do with tags, without positions (so that it stays the same while
@@ -522,7 +522,7 @@ fn lua_globals() -> &'static (HashSet<&'static str>, HashSet<&'static str>) {
             LUA_GLOBALS
                 .iter()
                 .filter(|g| g.defined_by == by)
-                .map(|g| g.name)
+                .map(|g| g.name.as_str())
                 .collect()
         };
         (of("dlua"), of("des"))
@@ -622,7 +622,7 @@ pub fn check_lua_calls(index: &TagIndex, file: &[&TagFacts], at: usize) -> Vec<D
             LUA_GLOBALS
                 .iter()
                 .filter(|g| g.defined_by == "dlua" && g.kind == "function")
-                .map(|g| g.name),
+                .map(|g| g.name.as_str()),
         ));
     }
     out

@@ -260,7 +260,7 @@ fn check_appearance(
                         &what.value,
                         FEATURES
                             .iter()
-                            .map(|f| f.explanation)
+                            .map(|f| f.explanation.as_str())
                             .filter(|e| !e.is_empty()),
                     ),
                 );
@@ -285,7 +285,10 @@ fn check_appearance(
                     what.range,
                     closest(
                         &what.value,
-                        OBJECTS.iter().map(|o| o.name).filter(|n| !n.is_empty()),
+                        OBJECTS
+                            .iter()
+                            .map(|o| o.name.as_str())
+                            .filter(|n| !n.is_empty()),
                     ),
                 );
                 out.push(diagnostic);
@@ -326,7 +329,7 @@ fn unknown_monster(name: &Spanned<String>, class: char, class_range: TextRange) 
     let in_class = MONSTERS
         .iter()
         .filter(|m| m.class == class as u8)
-        .map(|m| m.name);
+        .map(|m| m.name.as_str());
     diagnostic = did_you_mean(diagnostic, name.range, closest(&name.value, in_class));
     diagnostic
 }
@@ -407,7 +410,7 @@ pub(super) fn check_object(out: &mut Vec<Diagnostic>, object: &Object, registers
         diagnostic = did_you_mean(
             diagnostic,
             monster.range,
-            closest(&monster.value, MONSTERS.iter().map(|m| m.name)),
+            closest(&monster.value, MONSTERS.iter().map(|m| m.name.as_str())),
         );
         out.push(diagnostic);
     }
@@ -473,9 +476,9 @@ fn object_suggestion(
     if let Some((_, bare)) = name.split_once(" of ")
         && let Some(o) = candidates().find(|o| o.name == bare)
     {
-        return Some(o.name);
+        return Some(o.name.as_str());
     }
-    closest(name, candidates().map(|o| o.name))
+    closest(name, candidates().map(|o| o.name.as_str()))
 }
 
 /// Appends "did you mean" and the fix that writes the suggestion, when there is one.

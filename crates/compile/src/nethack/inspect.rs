@@ -350,7 +350,7 @@ fn format_things(out: &mut Out, things: &Things) {
         let monster = usize::try_from(m.id)
             .ok()
             .and_then(|i| MONSTERS.get(i))
-            .map_or("random", |m| m.name);
+            .map_or("random", |m| m.name.as_str());
         let mut line = format!(
             "monster {} {monster} (id {}) at {} {}% align {} peaceful {} asleep {}",
             class(m.class),
@@ -376,7 +376,7 @@ fn format_things(out: &mut Out, things: &Things) {
         let object = usize::try_from(o.id)
             .ok()
             .and_then(|i| OBJECTS.get(i))
-            .map_or("random", |o| o.name);
+            .map_or("random", |o| o.name.as_str());
         let containment = named(&["", " contained", " container"], o.containment, " ?");
         let mut line = format!(
             "object {} {object} (id {}) at {} {}% spe {} curse {} corpse {}{containment}",

@@ -73,7 +73,7 @@ fn dchar_glyph(dchar: &str) -> char {
 
 fn from_table(f: &Feature) -> Terrain {
     let name = f.name;
-    let kind = match f.dchar {
+    let kind = match f.dchar.as_str() {
         "DCHAR_WALL" | "DCHAR_PERMAWALL" | "DCHAR_GRATE" | "DCHAR_TREE" => Kind::Wall,
         "DCHAR_DOOR_OPEN" | "DCHAR_DOOR_CLOSED" => Kind::Door,
         "DCHAR_FLOOR" | "NUM_DCHAR_TYPES" | "DCHAR_TRANSPORTER_LANDING" => Kind::Floor,
@@ -93,8 +93,8 @@ fn from_table(f: &Feature) -> Terrain {
         } else {
             f.description.to_string()
         },
-        glyph: dchar_glyph(f.dchar),
-        colour: f.colour,
+        glyph: dchar_glyph(f.dchar.as_str()),
+        colour: f.colour.as_str(),
         kind,
         passable: !impassable,
     }
@@ -160,7 +160,7 @@ pub fn trap(name: &str) -> Terrain {
     let colour = FEATURES
         .iter()
         .find(|f| f.dchar == "DCHAR_TRAP" && f.description.eq_ignore_ascii_case(name))
-        .map_or("LIGHTCYAN", |f| f.colour);
+        .map_or("LIGHTCYAN", |f| f.colour.as_str());
     let description = if name == "trap" || name == "random trap" {
         "random trap".to_string()
     } else {
@@ -282,7 +282,7 @@ pub fn monster(spec: &str) -> Option<Look> {
             if let Some(m) = table_monster(&name) {
                 Look {
                     glyph: m.glyph.chars().next().unwrap_or('M'),
-                    colour: m.colour,
+                    colour: m.colour.as_str(),
                     name: m.name.to_string(),
                     random: false,
                 }
@@ -290,7 +290,7 @@ pub fn monster(spec: &str) -> Option<Look> {
                 .iter()
                 .find(|form| name.ends_with(&format!(" {form}")))
             {
-                let colour = table_monster(base).map_or("BROWN", |m| m.colour);
+                let colour = table_monster(base).map_or("BROWN", |m| m.colour.as_str());
                 Look {
                     glyph: 'Z',
                     colour,
@@ -362,7 +362,7 @@ pub fn item(spec: &str) -> Option<Look> {
     }
     if let Some(item) = ITEMS.iter().find(|i| i.key == name || i.name == name) {
         return Some(Look {
-            glyph: class_glyph(item.class, &name),
+            glyph: class_glyph(item.class.as_str(), &name),
             colour: "LIGHTGREY",
             name: item.name.to_string(),
             random: false,

@@ -85,7 +85,7 @@ impl Situation {
             .iter()
             .find(|b| b.abbrev.eq_ignore_ascii_case(branch))
         else {
-            let names: Vec<&str> = BRANCHES.iter().map(|b| b.abbrev).collect();
+            let names: Vec<&str> = BRANCHES.iter().map(|b| b.abbrev.as_str()).collect();
             return Err(format!(
                 "{branch:?} is not a branch of crawl 0.28; one of {}",
                 names.join(", ")
@@ -105,7 +105,7 @@ impl Situation {
             let branch = match r.branch.as_deref() {
                 None => "D",
                 Some("*" | "any") => "D",
-                Some(b) => BRANCHES.iter().find(|x| x.abbrev == b)?.abbrev,
+                Some(b) => BRANCHES.iter().find(|x| x.abbrev == b)?.abbrev.as_str(),
             };
             let depth = match r.levels {
                 Levels::All | Levels::Span { .. } if r.branch.is_none() => match r.levels {
@@ -177,7 +177,7 @@ impl Situation {
         BRANCHES
             .iter()
             .find(|b| b.abbrev == self.branch)
-            .map_or("the Dungeon", |b| b.long_name)
+            .map_or("the Dungeon", |b| b.long_name.as_str())
     }
 }
 

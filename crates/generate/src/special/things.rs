@@ -64,7 +64,7 @@ pub fn monster_humidity(what: &What) -> Humidity {
         _ => None,
     };
     match entry {
-        Some(m) if SWIMMERS.contains(&m.name) => {
+        Some(m) if SWIMMERS.contains(&m.name.as_str()) => {
             if m.class == b';' {
                 Humidity::WET
             } else {

@@ -68,7 +68,7 @@ pub(crate) fn branch_name(abbrev: &str) -> String {
     let name = ["the ", "a ", "an "]
         .iter()
         .find_map(|article| branch.long_name.strip_prefix(article))
-        .unwrap_or(branch.long_name);
+        .unwrap_or(branch.long_name.as_str());
     if name.split_whitespace().count() > 2 {
         branch.abbrev.to_string()
     } else {
@@ -93,7 +93,7 @@ pub(crate) fn depths_in_words(text: &str) -> String {
     for range in &ranges {
         let depth = BRANCHES
             .iter()
-            .find(|b| Some(b.abbrev) == range.branch.as_deref())
+            .find(|b| Some(b.abbrev.as_str()) == range.branch.as_deref())
             .map(|b| b.max_depth);
         let words = match range.branch.as_deref() {
             None | Some("any" | "Any" | "*") if range.levels == Levels::All => "anywhere".into(),

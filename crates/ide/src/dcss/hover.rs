@@ -228,7 +228,7 @@ fn item(piece: &str) -> Option<String> {
     let class = i
         .class
         .strip_prefix("OBJ_")
-        .unwrap_or(i.class)
+        .unwrap_or(i.class.as_str())
         .to_lowercase()
         .replace('_', " ");
     Some(format!("**{}** — item ({class})", i.name))

@@ -338,7 +338,7 @@ fn names(
             .filter(|m| class.is_none_or(|c| m.class == c))
             .map(|m| {
                 item(
-                    m.name,
+                    m.name.as_str(),
                     CompletionKind::Monster,
                     format!("monster '{}', index {}", m.class as char, m.index),
                 )
@@ -351,7 +351,7 @@ fn names(
             .filter(|o| !o.name.is_empty() && class.is_none_or(|c| o.class == c))
             .map(|o| {
                 item(
-                    o.name,
+                    o.name.as_str(),
                     CompletionKind::Object,
                     format!("object '{}', index {}", o.class as char, o.index),
                 )
@@ -371,7 +371,7 @@ fn names(
                     .filter(|f| !f.explanation.is_empty())
                     .map(|f| {
                         item(
-                            f.explanation,
+                            f.explanation.as_str(),
                             CompletionKind::Feature,
                             format!("looks like '{}'", f.symbol as char),
                         )

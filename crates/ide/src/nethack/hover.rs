@@ -82,8 +82,8 @@ fn monster_stats(m: &MonsterEntry) -> String {
         m.speed,
         m.ac,
         m.magic_resistance,
-        or_none(m.attacks),
-        or_none(m.resists),
+        or_none(m.attacks.as_str()),
+        or_none(m.resists.as_str()),
         facts.join(", ")
     )
 }
@@ -171,13 +171,13 @@ fn class(token: &SyntaxToken) -> Option<String> {
         MONSTERS
             .iter()
             .filter(|m| m.class == c as u8)
-            .map(|m| m.name)
+            .map(|m| m.name.as_str())
             .collect()
     } else {
         OBJECTS
             .iter()
             .filter(|o| o.class == c as u8 && !o.name.is_empty())
-            .map(|o| o.name)
+            .map(|o| o.name.as_str())
             .collect()
     };
     let what = if monsters { "monster" } else { "object" };

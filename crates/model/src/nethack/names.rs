@@ -30,10 +30,10 @@ impl NameIndex {
 }
 
 static MONSTER_NAMES: LazyLock<NameIndex> =
-    LazyLock::new(|| NameIndex::new(MONSTERS.iter().map(|m| m.name)));
+    LazyLock::new(|| NameIndex::new(MONSTERS.iter().map(|m| m.name.as_str())));
 /// (The nameless placeholder objects sit under "", which `object_index` never looks up.)
 static OBJECT_NAMES: LazyLock<NameIndex> =
-    LazyLock::new(|| NameIndex::new(OBJECTS.iter().map(|o| o.name)));
+    LazyLock::new(|| NameIndex::new(OBJECTS.iter().map(|o| o.name.as_str())));
 
 pub fn is_monster_class(c: char) -> bool {
     c.is_ascii() && c != '\0' && MONSTER_CLASSES.contains(&(c as u8))
