@@ -93,6 +93,14 @@ fn is_skipped(kind: SyntaxKind) -> bool {
     kind.is_trivia() || kind == ERROR_CHAR
 }
 
+/// The first token from `from` on that the grammar sees (the number of tokens when none).
+fn first_significant(tokens: &[Token], from: usize) -> usize {
+    tokens[from.min(tokens.len())..]
+        .iter()
+        .position(|t| !is_skipped(t.kind))
+        .map_or(tokens.len(), |i| from + i)
+}
+
 /// What a grammar function returns: `None` once it has reported a syntax error, so that `?`
 /// abandons the rest of the statement and its caller recovers.
 pub(crate) type Parsed = Option<()>;
@@ -128,6 +136,11 @@ pub(crate) struct Parser<'t> {
     tokens: Vec<Token>,
     /// Index of the next token not yet added to the tree (trivia included).
     pos: usize,
+    /// Index of the first significant token from `pos` on (the number of tokens when none is
+    /// left), and just past the last significant token before `pos` (0 when none): kept as
+    /// the parser moves, since the grammar asks for them several times per token.
+    next: usize,
+    after_last: usize,
     sink: Sink,
     pub(crate) errors: Vec<Diagnostic>,
     /// The dialect's code for "the grammar does not allow this token here".
@@ -138,6 +151,8 @@ impl<'t> Parser<'t> {
     pub(crate) fn new(text: &'t str, lexed: Lexed, unexpected: Code) -> Parser<'t> {
         Parser {
             text,
+            next: first_significant(&lexed.tokens, 0),
+            after_last: 0,
             tokens: lexed.tokens,
             pos: 0,
             sink: Sink::Tree(GreenNodeBuilder::new()),
@@ -203,7 +218,7 @@ impl<'t> Parser<'t> {
     }
 
     fn next_significant(&self) -> Option<usize> {
-        (self.pos..self.tokens.len()).find(|&i| !is_skipped(self.tokens[i].kind))
+        (self.next < self.tokens.len()).then_some(self.next)
     }
 
     /// The kind of the next significant token, `EOF` at the end.
@@ -213,7 +228,7 @@ impl<'t> Parser<'t> {
 
     /// The kind of the `n`-th significant token from here.
     pub(crate) fn nth(&self, n: usize) -> SyntaxKind {
-        self.tokens[self.pos..]
+        self.tokens[self.next..]
             .iter()
             .filter(|t| !is_skipped(t.kind))
             .nth(n)
@@ -247,22 +262,24 @@ impl<'t> Parser<'t> {
     pub(crate) fn at_line_start(&self) -> bool {
         // From the last significant token consumed (trivia already added to the tree counts
         // too, since a node may have been opened after it) to the next one.
-        let end = self.next_significant().unwrap_or(self.tokens.len());
-        let start = self.tokens[..self.pos]
-            .iter()
-            .rposition(|t| !is_skipped(t.kind))
-            .map_or(0, |i| i + 1);
+        let (start, end) = (self.after_last, self.next);
         self.tokens[start..end].iter().any(|t| t.kind == NEWLINE) || start == 0
     }
 
     fn flush_trivia(&mut self) {
-        while let Some(token) = self.tokens.get(self.pos) {
-            if !is_skipped(token.kind) {
-                break;
-            }
-            self.add_token(self.pos);
-            self.pos += 1;
+        while self.pos < self.next {
+            self.advance();
         }
+    }
+
+    /// Adds the token at `pos` to the tree and moves past it.
+    fn advance(&mut self) {
+        self.add_token(self.pos);
+        if self.pos == self.next {
+            self.after_last = self.pos + 1;
+            self.next = first_significant(&self.tokens, self.pos + 1);
+        }
+        self.pos += 1;
     }
 
     fn add_token(&mut self, index: usize) {
@@ -276,8 +293,7 @@ impl<'t> Parser<'t> {
     pub(crate) fn bump(&mut self) {
         self.flush_trivia();
         if self.pos < self.tokens.len() {
-            self.add_token(self.pos);
-            self.pos += 1;
+            self.advance();
         }
     }
 
@@ -309,8 +325,7 @@ impl<'t> Parser<'t> {
                 .map_or(self.pos, |i| self.pos + i + 1)
         };
         while self.pos < end {
-            self.add_token(self.pos);
-            self.pos += 1;
+            self.advance();
         }
     }
 
@@ -321,8 +336,7 @@ impl<'t> Parser<'t> {
             .get(self.pos)
             .is_some_and(|t| t.kind == WHITESPACE)
         {
-            self.add_token(self.pos);
-            self.pos += 1;
+            self.advance();
         }
     }
 
@@ -352,11 +366,8 @@ impl<'t> Parser<'t> {
 
     /// Range of the last significant token already consumed.
     pub(crate) fn previous_range(&self) -> Option<TextRange> {
-        self.tokens[..self.pos]
-            .iter()
-            .rev()
-            .find(|t| !is_skipped(t.kind))
-            .map(|t| t.range)
+        let last = self.after_last.checked_sub(1)?;
+        Some(self.tokens[last].range)
     }
 
     /// Reports that `what` was expected here. When the statement ended on the previous line,
@@ -455,8 +466,7 @@ impl<'t> Parser<'t> {
 
     pub(crate) fn finish_tree(mut self) -> (GreenNode, Vec<Diagnostic>) {
         while self.pos < self.tokens.len() {
-            self.add_token(self.pos);
-            self.pos += 1;
+            self.advance();
         }
         self.finish_node();
         match self.sink {

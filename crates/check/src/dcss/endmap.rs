@@ -24,8 +24,15 @@ pub(super) struct Swallowed<'v> {
 /// The header whose keyword (and colon) opens `row`, as crawl would read the line outside a map.
 fn header_of(row: &str) -> Option<(Header, &str)> {
     let text = row.trim_start_matches([' ', '\t']);
-    let (word, rest) = text.split_once(':')?;
-    Some((Header::from_keyword(word)?, rest))
+    // Keywords are letters and `-` (`NAME`, `default-depth`): a row is passed over at its
+    // first byte that cannot be in one, rather than searched for a colon, which most map rows
+    // lack.
+    let word = text
+        .bytes()
+        .take_while(|&b| b.is_ascii_alphabetic() || b == b'-')
+        .count();
+    let rest = text[word..].strip_prefix(':')?;
+    Some((Header::from_keyword(&text[..word])?, rest))
 }
 
 pub(super) fn swallowed(vault: &Vault) -> Option<Swallowed<'_>> {

@@ -180,9 +180,11 @@ pub(super) fn check(
     let mut first_cell: [Option<TextRange>; 128] = [None; 128];
     for row in own_rows(vault, own) {
         for (i, b) in row.text.bytes().enumerate() {
-            if b < 128 && !present.has(b) {
+            // A glyph met before has its first place: one load per cell, where asking the
+            // set shifts a 128-bit word.
+            if let Some(first @ None) = first_cell.get_mut(usize::from(b)) {
                 present.add(b);
-                first_cell[b as usize] = Some(TextRange::at(
+                *first = Some(TextRange::at(
                     row.range.start() + TextSize::from(i as u32),
                     1.into(),
                 ));

@@ -47,9 +47,13 @@ pub fn check_vault(vault: &Vault, text: &str, context: Context) -> Vec<Diagnosti
     headers::check(vault, &transforms, &mut out);
     // A header inside a Lua branch runs only when the branch is taken: crawl's one validation
     // run may not see its problem (it fails when the vault is placed), so it is a warning.
-    let conditional = lua::conditional_ranges(vault);
+    // Which statements stand in branches is found only when asked: most vaults have no
+    // problem here and their headers in order, and finding them walks the vault's Lua.
+    let conditional = std::cell::OnceCell::new();
+    let conditional =
+        || -> &[TextRange] { conditional.get_or_init(|| lua::conditional_ranges(vault)) };
     for diagnostic in &mut out {
-        if conditional
+        if conditional()
             .iter()
             .any(|r| r.contains_range(diagnostic.range))
         {
@@ -64,7 +68,7 @@ pub fn check_vault(vault: &Vault, text: &str, context: Context) -> Vec<Diagnosti
     let swallowed = endmap::swallowed(vault);
     endmap::check(vault, swallowed.as_ref(), &mut out);
     glyphs::check(vault, swallowed.as_ref(), &transforms, &mut out);
-    order::check(vault, text, &conditional, &mut out);
+    order::check(vault, text, conditional, &mut out);
     out
 }
 

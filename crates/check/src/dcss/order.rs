@@ -39,13 +39,25 @@ struct Unit {
 }
 
 /// `text` is the vault's segment (the model's ranges are relative to it); headers inside Lua
-/// blocks (`conditional`) stand where the Lua needs them and are left out.
-pub(super) fn check(
+/// blocks (`conditional`, asked only when some header is out of order) stand where the Lua
+/// needs them and are left out.
+pub(super) fn check<'a>(
     vault: &Vault,
     text: &str,
-    conditional: &[TextRange],
+    conditional: impl FnOnce() -> &'a [TextRange],
     out: &mut Vec<Diagnostic>,
 ) {
+    // Leaving headers out keeps the others in order: headers all in order need no look at
+    // which stand in Lua blocks.
+    if vault
+        .headers
+        .iter()
+        .filter_map(|h| rank(h.header))
+        .is_sorted()
+    {
+        return;
+    }
+    let conditional = conditional();
     let units: Vec<Unit> = vault
         .headers
         .iter()

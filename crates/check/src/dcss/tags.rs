@@ -162,7 +162,10 @@ impl<'a> Iterator for StringLiterals<'a> {
         let line = self.line;
         let bytes = line.as_bytes();
         let mut i = self.at;
-        while i < bytes.len() {
+        // Only a quote or a `-` (of a comment) matters: a vectorised search goes from one to
+        // the next.
+        while let Some(found) = memchr::memchr3(b'"', b'\'', b'-', &bytes[i.min(bytes.len())..]) {
+            i += found;
             match bytes[i] {
                 b'-' if bytes.get(i + 1) == Some(&b'-') => break,
                 quote @ (b'"' | b'\'') => {

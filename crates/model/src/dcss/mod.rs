@@ -465,6 +465,12 @@ fn header_line(
         }
         ArgMode::Words => {
             // Words, and texts in parentheses (blanks and all, possibly empty).
+            args.reserve(
+                tokens
+                    .iter()
+                    .filter(|t| matches!(t.kind, DCSS_WORD | L_PAREN))
+                    .count(),
+            );
             for (i, token) in tokens.iter().enumerate() {
                 let (text, range) = match token.kind {
                     DCSS_WORD => (source.piece(token.range), token.range),
@@ -620,7 +626,8 @@ impl<'a> Pieces<'a> {
 fn lua_piece(kind: SyntaxKind, range: TextRange, source: &Text, tokens: &[Tok]) -> Lua {
     let is_block = kind == LUA_BLOCK;
     let mut chunk = Chunk::Main;
-    let mut lines = Vec::new();
+    // Sized once: a Lua block has dozens of lines, and growing the list copied each.
+    let mut lines = Vec::with_capacity(tokens.iter().filter(|t| t.kind == LUA_TEXT).count());
     let mut closed = false;
     let mut opener_line = tokens.first().map_or(1, |t| t.line);
     for (i, token) in tokens.iter().enumerate() {

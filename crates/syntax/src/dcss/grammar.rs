@@ -18,12 +18,13 @@ pub(crate) fn segment(p: &mut Parser<'_>) {
     };
     let after_default_depth = p.at(DCSS_HEADER_KW) && p.current_text() == "default-depth";
     p.start_root(kind);
+    let mut value = Value::default();
     while !p.at(EOF) {
         if kind == DCSS_GLOBAL && matches!(p.current(), DCSS_HEADER_KW | MAP_KW) {
             outside_vault(p, after_default_depth);
         }
         match p.current() {
-            DCSS_HEADER_KW => header(p),
+            DCSS_HEADER_KW => header(p, &mut value),
             MAP_KW => map(p),
             LUA_MARK => lua_line(p),
             LUA_CHUNK_KW | LUA_OPEN => lua_block(p, kind),
@@ -103,13 +104,17 @@ fn is_value(kind: SyntaxKind) -> bool {
     )
 }
 
-/// What a header's value was made of, for the checks bison makes.
+/// What a header's value was made of, for the checks bison makes (one for the segment, its
+/// lists emptied for each header rather than allocated again).
+#[derive(Default)]
 struct Value {
     /// Comma lists: each item's text (pieces joined, trimmed) as far as bison looks at it,
     /// and its range.
     items: Vec<(ItemText, TextRange)>,
     /// Number lists: the kinds in order (commas included; kept for number headers only).
     numbers: Vec<(SyntaxKind, TextRange)>,
+    /// The pieces of the comma-list item being read.
+    item: String,
 }
 
 /// An item's text as far as bison looks at it: none, one character (which crawl's lexer
@@ -130,20 +135,17 @@ impl ItemText {
     }
 }
 
-fn header(p: &mut Parser<'_>) {
+fn header(p: &mut Parser<'_>, value: &mut Value) {
     let header = Header::from_keyword(p.current_text());
     let keyword_range = p.current_range();
     p.start_at_line_start(DCSS_HEADER);
     p.bump();
     p.eat(COLON);
-    let mut value = Value {
-        items: Vec::new(),
-        numbers: Vec::new(),
-    };
+    value.items.clear();
+    value.numbers.clear();
+    value.item.clear();
     let numbers = header.is_some_and(|h| h.mode() == ArgMode::Numbers);
     let mut any_comma = false;
-    // The pieces of the current comma-list item.
-    let mut item = String::new();
     let mut item_range: Option<TextRange> = None;
     let mut pending_item = false;
     let mut continued = false;
@@ -158,17 +160,17 @@ fn header(p: &mut Parser<'_>) {
         let range = p.current_range();
         match kind {
             DCSS_ITEM => {
-                item.push_str(p.current_text());
+                value.item.push_str(p.current_text());
                 item_range = Some(item_range.map_or(range, |r| r.cover(range)));
                 pending_item = true;
             }
             COMMA => {
                 any_comma = true;
                 value.items.push((
-                    ItemText::of(&item),
+                    ItemText::of(&value.item),
                     item_range.take().unwrap_or(TextRange::empty(range.start())),
                 ));
-                item.clear();
+                value.item.clear();
                 pending_item = false;
                 if numbers {
                     value.numbers.push((kind, range));
@@ -183,13 +185,13 @@ fn header(p: &mut Parser<'_>) {
     if pending_item || any_comma {
         let end = p.previous_range().map_or(keyword_range.end(), |r| r.end());
         value.items.push((
-            ItemText::of(&item),
+            ItemText::of(&value.item),
             item_range.unwrap_or(TextRange::empty(end)),
         ));
     }
     p.finish();
     if let Some(header) = header {
-        check_value(p, header, keyword_range, &value);
+        check_value(p, header, keyword_range, value);
     }
 }
 
