@@ -111,8 +111,8 @@ impl Sources {
             .map_or((1, 1), |g| (g.value.0.value(), g.value.1.value()));
         let grid = map_codes(part.map.as_ref(), &part.details);
         let (xsize, ysize) = (grid.first().map_or(0, Vec::len) as i8, grid.len() as i8);
-        let details = &part.details;
         let (object_registers, monster_registers) = registers(&part.registers);
+        let records = self.detail_records(&part.details, Container::MapPart);
         lev::MazePart {
             halign,
             valign,
@@ -123,10 +123,7 @@ impl Sources {
             } else {
                 Vec::new()
             },
-            lev_regions: self.select(details, |k| match k {
-                DetailKind::LevRegion(r) => Some(lev_region(r)),
-                _ => None,
-            }),
+            lev_regions: records.lev_regions,
             object_registers,
             place_registers: part
                 .registers
@@ -137,24 +134,48 @@ impl Sources {
                 .map(|p| (p.value.0 as i8, p.value.1 as i8))
                 .collect(),
             monster_registers,
-            regions: self.select(details, |k| match k {
-                DetailKind::Region(r) => Some(region(r)),
-                _ => None,
-            }),
-            doors: self.select(details, |k| match k {
-                DetailKind::Door { state, at } => Some(lev::DoorRec {
+            regions: records.regions,
+            doors: records.doors,
+            drawbridges: records.drawbridges,
+            walks: records.walks,
+            non_diggable: records.non_diggable,
+            non_passwall: records.non_passwall,
+            ladders: records.ladders,
+            stairs: records.stairs,
+            altars: records.altars,
+            fountains: records.fountains,
+            traps: records.traps,
+            things: records.things,
+            origin: self.key(part.map.as_ref().map_or(part.range, |m| m.range)),
+        }
+    }
+
+    /// The records of the details a `container` writes, each list in source order, keyed by
+    /// their sources: one pass over the details, however many kinds of record there are.
+    fn detail_records(&mut self, details: &[Detail], container: Container) -> DetailRecords {
+        let mut records = DetailRecords::default();
+        let in_part = container == Container::MapPart;
+        let in_room = container == Container::Room;
+        for detail in details {
+            match &detail.kind {
+                DetailKind::LevRegion(r) if in_part => {
+                    records
+                        .lev_regions
+                        .push(lev_region(r, self.key(detail.range)));
+                }
+                DetailKind::Region(r) if in_part => {
+                    records.regions.push(region(r, self.key(detail.range)))
+                }
+                DetailKind::Door { state, at } if in_part => records.doors.push(lev::DoorRec {
                     at: coordinate(at),
                     mask: state.value.mask(),
-                    origin: 0,
+                    origin: self.key(detail.range),
                 }),
-                _ => None,
-            }),
-            drawbridges: self.select(details, |k| match k {
                 DetailKind::Drawbridge {
                     at,
                     direction,
                     state,
-                } => Some(lev::DrawbridgeRec {
+                } if in_part => records.drawbridges.push(lev::DrawbridgeRec {
                     at: coordinate(at),
                     dir: match direction.value {
                         Direction::North => 0,
@@ -163,89 +184,93 @@ impl Sources {
                         Direction::West => 3,
                     },
                     open: state.value == DoorState::Open,
-                    origin: 0,
+                    origin: self.key(detail.range),
                 }),
-                _ => None,
-            }),
-            walks: self.select(details, |k| match k {
-                DetailKind::Mazewalk { at, direction } => Some(lev::WalkRec {
+                DetailKind::Mazewalk { at, direction } if in_part => {
+                    records.walks.push(lev::WalkRec {
+                        at: coordinate(at),
+                        dir: direction_bits(direction.value),
+                        origin: self.key(detail.range),
+                    });
+                }
+                DetailKind::NonDiggable(r) if in_part => {
+                    records
+                        .non_diggable
+                        .push(area_rec(r, self.key(detail.range)));
+                }
+                DetailKind::NonPasswall(r) if in_part => {
+                    records
+                        .non_passwall
+                        .push(area_rec(r, self.key(detail.range)));
+                }
+                DetailKind::Ladder { at, up } if in_part => {
+                    records.ladders.push(stair(at, *up, self.key(detail.range)));
+                }
+                DetailKind::RoomDoor(door) if in_room => {
+                    records.room_doors.push(lev::RoomDoorRec {
+                        wall: door.wall.value.map_or(-1, direction_bits),
+                        pos: door.position.value.unwrap_or(-1) as i8,
+                        secret: door.secret.value.map_or(-1, i8::from),
+                        mask: door.state.value.mask(),
+                        origin: self.key(detail.range),
+                    });
+                }
+                DetailKind::Sink(at) if in_room => {
+                    records.sinks.push(spot(at, self.key(detail.range)))
+                }
+                DetailKind::Pool(at) if in_room => {
+                    records.pools.push(spot(at, self.key(detail.range)))
+                }
+                DetailKind::Stair { at, up } => {
+                    records.stairs.push(stair(at, *up, self.key(detail.range)))
+                }
+                DetailKind::Altar {
+                    at,
+                    alignment: align,
+                    shrine,
+                } => records.altars.push(lev::AltarRec {
                     at: coordinate(at),
-                    dir: direction_bits(direction.value),
-                    origin: 0,
+                    align: alignment(align.value),
+                    shrine: shrine.unwrap_or(-1),
+                    origin: self.key(detail.range),
                 }),
-                _ => None,
-            }),
-            non_diggable: self.select(details, |k| match k {
-                DetailKind::NonDiggable(r) => Some(area_rec(r)),
-                _ => None,
-            }),
-            non_passwall: self.select(details, |k| match k {
-                DetailKind::NonPasswall(r) => Some(area_rec(r)),
-                _ => None,
-            }),
-            ladders: self.select(details, |k| match k {
-                DetailKind::Ladder { at, up } => Some(stair(at, *up)),
-                _ => None,
-            }),
-            stairs: self.select(details, |k| match k {
-                DetailKind::Stair { at, up } => Some(stair(at, *up)),
-                _ => None,
-            }),
-            altars: self.select(details, altar),
-            fountains: self.select(details, |k| match k {
-                DetailKind::Fountain(at) => Some(spot(at)),
-                _ => None,
-            }),
-            traps: self.select(details, trap),
-            things: self.things(details),
-            origin: self.key(part.map.as_ref().map_or(part.range, |m| m.range)),
-        }
-    }
-
-    /// The records of the details `record` picks, in source order, keyed by their sources.
-    fn select<T: HasOrigin>(
-        &mut self,
-        details: &[Detail],
-        record: impl Fn(&DetailKind) -> Option<T>,
-    ) -> Vec<T> {
-        details
-            .iter()
-            .filter_map(|d| {
-                let mut r = record(&d.kind)?;
-                *r.origin() = self.key(d.range);
-                Some(r)
-            })
-            .collect()
-    }
-
-    fn things(&mut self, details: &[Detail]) -> lev::Things {
-        lev::Things {
-            monsters: self.select(details, |k| match k {
-                DetailKind::Monster(m) => Some(monster(m)),
-                _ => None,
-            }),
-            objects: self.select(details, |k| match k {
-                DetailKind::Object(o) => Some(object(o)),
-                _ => None,
-            }),
-            gold: self.select(details, |k| match k {
-                DetailKind::Gold { amount, at } => Some(lev::GoldRec {
+                DetailKind::Fountain(at) => {
+                    records.fountains.push(spot(at, self.key(detail.range)))
+                }
+                DetailKind::Trap(trap) => records.traps.push(lev::TrapRec {
+                    at: coordinate(&trap.at),
+                    chance: trap.chance.map_or(100, |c| c.value as i8),
+                    kind: trap
+                        .kind
+                        .as_ref()
+                        .map_or(-1, |k| trap_type(&k.value).unwrap_or(-1)),
+                    origin: self.key(detail.range),
+                }),
+                DetailKind::Monster(m) => records
+                    .things
+                    .monsters
+                    .push(monster(m, self.key(detail.range))),
+                DetailKind::Object(o) => records
+                    .things
+                    .objects
+                    .push(object(o, self.key(detail.range))),
+                DetailKind::Gold { amount, at } => records.things.gold.push(lev::GoldRec {
                     at: coordinate(at),
                     amount: amount.value.unwrap_or(-1) as i32,
-                    origin: 0,
+                    origin: self.key(detail.range),
                 }),
-                _ => None,
-            }),
-            engravings: self.select(details, |k| match k {
-                DetailKind::Engraving { at, kind, text } => Some(lev::EngravingRec {
-                    at: coordinate(at),
-                    text: text.value.clone(),
-                    kind: kind.unwrap_or(-1),
-                    origin: 0,
-                }),
-                _ => None,
-            }),
+                DetailKind::Engraving { at, kind, text } => {
+                    records.things.engravings.push(lev::EngravingRec {
+                        at: coordinate(at),
+                        text: text.value.clone(),
+                        kind: kind.unwrap_or(-1),
+                        origin: self.key(detail.range),
+                    });
+                }
+                _ => {}
+            }
         }
+        records
     }
 
     fn room_level(&mut self, level: &Level) -> lev::RoomLevel {
@@ -299,7 +324,7 @@ impl Sources {
             DetailKind::RoomChance(c) => Some(c.value),
             _ => None,
         });
-        let details = &room.details;
+        let records = self.detail_records(&room.details, Container::Room);
         lev::RoomRec {
             name: room.name().map_or_else(String::new, |n| n.value.clone()),
             parent: room
@@ -316,72 +341,46 @@ impl Sources {
             chance: chance.unwrap_or(0) as i8,
             rlit: light(room.lit.value),
             filled: room.filled.map_or(1, |f| i8::from(f.value)),
-            doors: self.select(details, |k| match k {
-                DetailKind::RoomDoor(door) => Some(lev::RoomDoorRec {
-                    wall: door.wall.value.map_or(-1, direction_bits),
-                    pos: door.position.value.unwrap_or(-1) as i8,
-                    secret: door.secret.value.map_or(-1, i8::from),
-                    mask: door.state.value.mask(),
-                    origin: 0,
-                }),
-                _ => None,
-            }),
-            stairs: self.select(details, |k| match k {
-                DetailKind::Stair { at, up } => Some(stair(at, *up)),
-                _ => None,
-            }),
-            altars: self.select(details, altar),
-            fountains: self.select(details, |k| match k {
-                DetailKind::Fountain(at) => Some(spot(at)),
-                _ => None,
-            }),
-            sinks: self.select(details, |k| match k {
-                DetailKind::Sink(at) => Some(spot(at)),
-                _ => None,
-            }),
-            pools: self.select(details, |k| match k {
-                DetailKind::Pool(at) => Some(spot(at)),
-                _ => None,
-            }),
-            traps: self.select(details, trap),
-            things: self.things(details),
+            doors: records.room_doors,
+            stairs: records.stairs,
+            altars: records.altars,
+            fountains: records.fountains,
+            sinks: records.sinks,
+            pools: records.pools,
+            traps: records.traps,
+            things: records.things,
             origin,
         }
     }
 }
 
-/// Records whose origin the writer keys by source.
-trait HasOrigin {
-    fn origin(&mut self) -> &mut u32;
+/// What holds a list of details: each writes its own kinds of record.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Container {
+    MapPart,
+    Room,
 }
 
-macro_rules! has_origin {
-    ($($record:ty),*) => {
-        $(impl HasOrigin for $record {
-            fn origin(&mut self) -> &mut u32 {
-                &mut self.origin
-            }
-        })*
-    };
+/// The records of a container's details, by kind.
+#[derive(Default)]
+struct DetailRecords {
+    lev_regions: Vec<lev::LevRegion>,
+    regions: Vec<lev::RegionRec>,
+    doors: Vec<lev::DoorRec>,
+    room_doors: Vec<lev::RoomDoorRec>,
+    drawbridges: Vec<lev::DrawbridgeRec>,
+    walks: Vec<lev::WalkRec>,
+    non_diggable: Vec<lev::AreaRec>,
+    non_passwall: Vec<lev::AreaRec>,
+    ladders: Vec<lev::StairRec>,
+    stairs: Vec<lev::StairRec>,
+    altars: Vec<lev::AltarRec>,
+    fountains: Vec<lev::SpotRec>,
+    sinks: Vec<lev::SpotRec>,
+    pools: Vec<lev::SpotRec>,
+    traps: Vec<lev::TrapRec>,
+    things: lev::Things,
 }
-
-has_origin!(
-    lev::LevRegion,
-    lev::RegionRec,
-    lev::DoorRec,
-    lev::DrawbridgeRec,
-    lev::WalkRec,
-    lev::AreaRec,
-    lev::StairRec,
-    lev::AltarRec,
-    lev::SpotRec,
-    lev::TrapRec,
-    lev::MonsterRec,
-    lev::ObjectRec,
-    lev::GoldRec,
-    lev::EngravingRec,
-    lev::RoomDoorRec
-);
 
 fn terrain_code(c: char) -> i8 {
     terrain_of(c).map_or(-1, |t| t.code() as i8)
@@ -439,14 +438,14 @@ fn area(rect: Rect) -> Area {
     }
 }
 
-fn area_rec(rect: &Spanned<Rect>) -> lev::AreaRec {
+fn area_rec(rect: &Spanned<Rect>, origin: u32) -> lev::AreaRec {
     lev::AreaRec {
         area: area(rect.value),
-        origin: 0,
+        origin,
     }
 }
 
-fn lev_region(region: &levkit_model::nethack::LevRegion) -> lev::LevRegion {
+fn lev_region(region: &levkit_model::nethack::LevRegion, origin: u32) -> lev::LevRegion {
     let (rtype, name) = match &region.kind {
         LevRegionKind::Stair { up: false } => (0, None),
         LevRegionKind::Stair { up: true } => (1, None),
@@ -463,7 +462,7 @@ fn lev_region(region: &levkit_model::nethack::LevRegion) -> lev::LevRegion {
         del_islev: region.excluded.value.whole_level,
         rtype,
         name: name.cloned().unwrap_or_default(),
-        origin: 0,
+        origin,
     }
 }
 
@@ -481,7 +480,7 @@ fn class_char(c: char) -> i8 {
     if c.is_ascii() { c as i8 } else { -1 }
 }
 
-fn region(region: &Region) -> lev::RegionRec {
+fn region(region: &Region, origin: u32) -> lev::RegionRec {
     let mut rtype = room_type_value(region.room_type.as_ref());
     if region.unfilled.is_some_and(|u| u.value) {
         rtype = rtype.wrapping_add(UNFILLED);
@@ -491,7 +490,7 @@ fn region(region: &Region) -> lev::RegionRec {
         rtype,
         rlit: light(region.lit.value),
         irregular: region.irregular.is_some_and(|i| i.value),
-        origin: 0,
+        origin,
     }
 }
 
@@ -500,18 +499,18 @@ fn room_type_value(name: Option<&Spanned<String>>) -> i8 {
     name.map_or(-1, |n| room_type(&n.value).unwrap_or(0))
 }
 
-fn stair(at: &Spanned<Coordinate>, up: bool) -> lev::StairRec {
+fn stair(at: &Spanned<Coordinate>, up: bool, origin: u32) -> lev::StairRec {
     lev::StairRec {
         at: coordinate(at),
         up,
-        origin: 0,
+        origin,
     }
 }
 
-fn spot(at: &Spanned<Coordinate>) -> lev::SpotRec {
+fn spot(at: &Spanned<Coordinate>, origin: u32) -> lev::SpotRec {
     lev::SpotRec {
         at: coordinate(at),
-        origin: 0,
+        origin,
     }
 }
 
@@ -523,37 +522,6 @@ fn alignment(alignment: Alignment) -> i8 {
     }
 }
 
-fn altar(kind: &DetailKind) -> Option<lev::AltarRec> {
-    match kind {
-        DetailKind::Altar {
-            at,
-            alignment: align,
-            shrine,
-        } => Some(lev::AltarRec {
-            at: coordinate(at),
-            align: alignment(align.value),
-            shrine: shrine.unwrap_or(-1),
-            origin: 0,
-        }),
-        _ => None,
-    }
-}
-
-fn trap(kind: &DetailKind) -> Option<lev::TrapRec> {
-    match kind {
-        DetailKind::Trap(trap) => Some(lev::TrapRec {
-            at: coordinate(&trap.at),
-            chance: trap.chance.map_or(100, |c| c.value as i8),
-            kind: trap
-                .kind
-                .as_ref()
-                .map_or(-1, |k| trap_type(&k.value).unwrap_or(-1)),
-            origin: 0,
-        }),
-        _ => None,
-    }
-}
-
 fn class(class: Class) -> i8 {
     match class {
         Class::Char(c) => class_char(c),
@@ -562,7 +530,7 @@ fn class(class: Class) -> i8 {
     }
 }
 
-fn monster(monster: &Monster) -> lev::MonsterRec {
+fn monster(monster: &Monster, origin: u32) -> lev::MonsterRec {
     // lev_comp looks the name up only with a class character.
     let id = match (&monster.name, monster.class.value) {
         (Some(n), Class::Char(c)) => monster_index(&n.value, Some(c)).map_or(-1, |i| i as i16),
@@ -592,11 +560,11 @@ fn monster(monster: &Monster) -> lev::MonsterRec {
         },
         peaceful: monster.peaceful.map_or(-1, |p| i8::from(p.value)),
         asleep: monster.asleep.map_or(-1, |a| i8::from(a.value)),
-        origin: 0,
+        origin,
     }
 }
 
-fn object(object: &Object) -> lev::ObjectRec {
+fn object(object: &Object, origin: u32) -> lev::ObjectRec {
     let class_char = match object.class.value {
         Class::Char(c) => Some(c),
         _ => None,
@@ -630,7 +598,7 @@ fn object(object: &Object) -> lev::ObjectRec {
             0
         },
         curse: object.curse.and_then(|c| c.value).unwrap_or(-1),
-        origin: 0,
+        origin,
     }
 }
 

@@ -35,12 +35,30 @@ static MONSTER_NAMES: LazyLock<NameIndex> =
 static OBJECT_NAMES: LazyLock<NameIndex> =
     LazyLock::new(|| NameIndex::new(OBJECTS.iter().map(|o| o.name.as_str())));
 
+/// Which ASCII characters a table of class characters holds (`0`, an unused class, is none):
+/// one look-up per question rather than a search of the table.
+const fn class_set(classes: &[u8]) -> [bool; 128] {
+    let mut set = [false; 128];
+    let mut i = 0;
+    while i < classes.len() {
+        let c = classes[i];
+        if c != 0 && c.is_ascii() {
+            set[c as usize] = true;
+        }
+        i += 1;
+    }
+    set
+}
+
+static MONSTER_CLASS_SET: [bool; 128] = class_set(MONSTER_CLASSES);
+static OBJECT_CLASS_SET: [bool; 128] = class_set(OBJECT_CLASSES);
+
 pub fn is_monster_class(c: char) -> bool {
-    c.is_ascii() && c != '\0' && MONSTER_CLASSES.contains(&(c as u8))
+    MONSTER_CLASS_SET.get(c as usize).copied().unwrap_or(false)
 }
 
 pub fn is_object_class(c: char) -> bool {
-    c.is_ascii() && c != '\0' && OBJECT_CLASSES.contains(&(c as u8))
+    OBJECT_CLASS_SET.get(c as usize).copied().unwrap_or(false)
 }
 
 /// The index of a monster in `mons[]`: the first of that name, within `class` when given.

@@ -9,217 +9,130 @@ use crate::SyntaxKind::{self, *};
 use crate::lines::{self, BlockRules, Line, LineKeyword, OutsideLine, Placement};
 use crate::parser::{Lexed, offset};
 
-#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
-enum RawToken {
-    #[regex(r"[ \t]+")]
-    Whitespace,
-    #[regex(r"\r?\n")]
-    Newline,
-    // No word boundaries in lev_comp: a keyword glued to other letters is not a keyword, and
-    // reading the whole word lets the parser say so ("unknown word `MAZEX`").
-    #[regex(r"[A-Za-z_][A-Za-z0-9_-]*")]
-    Word,
-    #[regex(r"[+-]?[0-9]+")]
-    Int,
-    #[regex(r#""[^"]*""#)]
-    String,
-    #[regex(r#""[^"\n]*"#, allow_greedy = true)]
-    UnterminatedString,
-    #[regex(r"'[^\n]'|'\\[^\n]'")]
-    Char,
-    #[regex(r"\[ *[0-9]+% *\]")]
-    Percent,
-    #[regex(r"#[^\n]*", allow_greedy = true)]
-    MisplacedComment,
-    #[token(":")]
-    Colon,
-    #[token(",")]
-    Comma,
-    #[token("(")]
-    LParen,
-    #[token(")")]
-    RParen,
-    #[token("[")]
-    LBrack,
-    #[token("]")]
-    RBrack,
+/// lev_comp's keywords: each kind with the words that spell it. Case matters, as in lev_comp.
+/// One table makes the automaton's keyword tokens, [`keyword`] and [`KEYWORDS`].
+macro_rules! keywords {
+    ($($kind:ident: $($word:tt)|+;)*) => {
+        #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+        enum RawToken {
+            #[regex(r"[ \t]+")]
+            Whitespace,
+            #[regex(r"\r?\n")]
+            Newline,
+            // No word boundaries in lev_comp: a keyword glued to other letters is not a keyword, and
+            // reading the whole word lets the parser say so ("unknown word `MAZEX`").
+            #[regex(r"[A-Za-z_][A-Za-z0-9_-]*")]
+            Word,
+            #[regex(r"[+-]?[0-9]+")]
+            Int,
+            #[regex(r#""[^"]*""#)]
+            String,
+            #[regex(r#""[^"\n]*"#, allow_greedy = true)]
+            UnterminatedString,
+            #[regex(r"'[^\n]'|'\\[^\n]'")]
+            Char,
+            #[regex(r"\[ *[0-9]+% *\]")]
+            Percent,
+            #[regex(r"#[^\n]*", allow_greedy = true)]
+            MisplacedComment,
+            #[token(":")]
+            Colon,
+            #[token(",")]
+            Comma,
+            #[token("(")]
+            LParen,
+            #[token(")")]
+            RParen,
+            #[token("[")]
+            LBrack,
+            #[token("]")]
+            RBrack,
+            // A whole word that is a keyword: the automaton recognises it as it reads the
+            // word (a longer word is a `Word`), so no word is looked up twice.
+            $($(#[token($word, |_| $kind)])+)*
+            Keyword(SyntaxKind),
+        }
+
+        /// The keyword a word spells, if any. Case matters, as in lev_comp.
+        pub fn keyword(word: &str) -> Option<SyntaxKind> {
+            Some(match word {
+                $($($word)|+ => $kind,)*
+                _ => return None,
+            })
+        }
+
+        /// Every spelling [`keyword`] accepts, for "did you mean" suggestions and completion.
+        pub const KEYWORDS: &[&str] = &[$($($word),+),*];
+    };
 }
 
-/// The keyword a word spells, if any. Case matters, as in lev_comp.
-pub fn keyword(word: &str) -> Option<SyntaxKind> {
-    Some(match word {
-        "MAZE" => MAZE_KW,
-        "LEVEL" => LEVEL_KW,
-        "FLAGS" => FLAGS_KW,
-        "INIT_MAP" => INIT_MAP_KW,
-        "MESSAGE" => MESSAGE_KW,
-        "GEOMETRY" => GEOMETRY_KW,
-        "MAP" => MAP_KW,
-        "ENDMAP" => ENDMAP_KW,
-        "NOMAP" => NOMAP_KW,
-        "RANDOM_OBJECTS" => RANDOM_OBJECTS_KW,
-        "RANDOM_PLACES" => RANDOM_PLACES_KW,
-        "RANDOM_MONSTERS" => RANDOM_MONSTERS_KW,
-        "OBJECT" => OBJECT_KW,
-        "CONTAINER" => CONTAINER_KW,
-        "MONSTER" => MONSTER_KW,
-        "TRAP" => TRAP_KW,
-        "DOOR" => DOOR_KW,
-        "DRAWBRIDGE" => DRAWBRIDGE_KW,
-        "MAZEWALK" => MAZEWALK_KW,
-        "WALLIFY" => WALLIFY_KW,
-        "REGION" => REGION_KW,
-        "ALTAR" => ALTAR_KW,
-        "LADDER" => LADDER_KW,
-        "STAIR" => STAIR_KW,
-        "PORTAL" => PORTAL_KW,
-        "TELEPORT_REGION" => TELEPORT_REGION_KW,
-        "BRANCH" => BRANCH_KW,
-        "FOUNTAIN" => FOUNTAIN_KW,
-        "SINK" => SINK_KW,
-        "POOL" => POOL_KW,
-        "NON_DIGGABLE" => NON_DIGGABLE_KW,
-        "NON_PASSWALL" => NON_PASSWALL_KW,
-        "ROOM" => ROOM_KW,
-        "SUBROOM" => SUBROOM_KW,
-        "RANDOM_CORRIDORS" => RANDOM_CORRIDORS_KW,
-        "CORRIDOR" => CORRIDOR_KW,
-        "GOLD" => GOLD_KW,
-        "ENGRAVING" => ENGRAVING_KW,
-        "NAME" => NAME_KW,
-        "CHANCE" => CHANCE_KW,
-        "levregion" => LEVREGION_KW,
-        "contained" => CONTAINED_KW,
-        "random" => RANDOM_KW,
-        "none" => NONE_KW,
-        "object" => OBJECT_REG_KW,
-        "monster" => MONSTER_REG_KW,
-        "place" => PLACE_REG_KW,
-        "align" => ALIGN_REG_KW,
-        "open" | "closed" | "locked" | "nodoor" | "broken" => DOOR_STATE,
-        "north" | "south" | "east" | "west" => DIRECTION,
-        "left" | "half-left" | "half-right" | "right" => LEFT_OR_RIGHT,
-        "center" => CENTER_KW,
-        "top" | "bottom" => TOP_OR_BOT,
-        "lit" | "unlit" => LIGHT_STATE,
-        "filled" | "unfilled" => FILLING,
-        "noalign" | "chaos" | "neutral" | "law" | "coaligned" | "noncoaligned" => ALIGNMENT,
-        "peaceful" | "hostile" => MON_ATTITUDE,
-        "asleep" | "awake" => MON_ALERTNESS,
-        "m_feature" | "m_object" | "m_monster" => MON_APPEARANCE,
-        "altar" | "shrine" | "sanctum" => ALTAR_TYPE,
-        "up" | "down" => UP_OR_DOWN,
-        "true" | "false" => BOOLEAN,
-        "dust" | "engrave" | "burn" | "mark" => ENGRAVING_TYPE,
-        "blessed" | "uncursed" | "cursed" => CURSE_TYPE,
-        "noteleport" | "hardfloor" | "nommap" | "shortsighted" | "arboreal" => FLAG_TYPE,
-        _ => return None,
-    })
+keywords! {
+    MAZE_KW: "MAZE";
+    LEVEL_KW: "LEVEL";
+    FLAGS_KW: "FLAGS";
+    INIT_MAP_KW: "INIT_MAP";
+    MESSAGE_KW: "MESSAGE";
+    GEOMETRY_KW: "GEOMETRY";
+    MAP_KW: "MAP";
+    ENDMAP_KW: "ENDMAP";
+    NOMAP_KW: "NOMAP";
+    RANDOM_OBJECTS_KW: "RANDOM_OBJECTS";
+    RANDOM_PLACES_KW: "RANDOM_PLACES";
+    RANDOM_MONSTERS_KW: "RANDOM_MONSTERS";
+    OBJECT_KW: "OBJECT";
+    CONTAINER_KW: "CONTAINER";
+    MONSTER_KW: "MONSTER";
+    TRAP_KW: "TRAP";
+    DOOR_KW: "DOOR";
+    DRAWBRIDGE_KW: "DRAWBRIDGE";
+    MAZEWALK_KW: "MAZEWALK";
+    WALLIFY_KW: "WALLIFY";
+    REGION_KW: "REGION";
+    ALTAR_KW: "ALTAR";
+    LADDER_KW: "LADDER";
+    STAIR_KW: "STAIR";
+    PORTAL_KW: "PORTAL";
+    TELEPORT_REGION_KW: "TELEPORT_REGION";
+    BRANCH_KW: "BRANCH";
+    FOUNTAIN_KW: "FOUNTAIN";
+    SINK_KW: "SINK";
+    POOL_KW: "POOL";
+    NON_DIGGABLE_KW: "NON_DIGGABLE";
+    NON_PASSWALL_KW: "NON_PASSWALL";
+    ROOM_KW: "ROOM";
+    SUBROOM_KW: "SUBROOM";
+    RANDOM_CORRIDORS_KW: "RANDOM_CORRIDORS";
+    CORRIDOR_KW: "CORRIDOR";
+    GOLD_KW: "GOLD";
+    ENGRAVING_KW: "ENGRAVING";
+    NAME_KW: "NAME";
+    CHANCE_KW: "CHANCE";
+    LEVREGION_KW: "levregion";
+    CONTAINED_KW: "contained";
+    RANDOM_KW: "random";
+    NONE_KW: "none";
+    OBJECT_REG_KW: "object";
+    MONSTER_REG_KW: "monster";
+    PLACE_REG_KW: "place";
+    ALIGN_REG_KW: "align";
+    DOOR_STATE: "open" | "closed" | "locked" | "nodoor" | "broken";
+    DIRECTION: "north" | "south" | "east" | "west";
+    LEFT_OR_RIGHT: "left" | "half-left" | "half-right" | "right";
+    CENTER_KW: "center";
+    TOP_OR_BOT: "top" | "bottom";
+    LIGHT_STATE: "lit" | "unlit";
+    FILLING: "filled" | "unfilled";
+    ALIGNMENT: "noalign" | "chaos" | "neutral" | "law" | "coaligned" | "noncoaligned";
+    MON_ATTITUDE: "peaceful" | "hostile";
+    MON_ALERTNESS: "asleep" | "awake";
+    MON_APPEARANCE: "m_feature" | "m_object" | "m_monster";
+    ALTAR_TYPE: "altar" | "shrine" | "sanctum";
+    UP_OR_DOWN: "up" | "down";
+    BOOLEAN: "true" | "false";
+    ENGRAVING_TYPE: "dust" | "engrave" | "burn" | "mark";
+    CURSE_TYPE: "blessed" | "uncursed" | "cursed";
+    FLAG_TYPE: "noteleport" | "hardfloor" | "nommap" | "shortsighted" | "arboreal";
 }
-
-/// Every spelling [`keyword`] accepts, for "did you mean" suggestions and completion.
-pub const KEYWORDS: &[&str] = &[
-    "MAZE",
-    "LEVEL",
-    "FLAGS",
-    "INIT_MAP",
-    "MESSAGE",
-    "GEOMETRY",
-    "MAP",
-    "ENDMAP",
-    "NOMAP",
-    "RANDOM_OBJECTS",
-    "RANDOM_PLACES",
-    "RANDOM_MONSTERS",
-    "OBJECT",
-    "CONTAINER",
-    "MONSTER",
-    "TRAP",
-    "DOOR",
-    "DRAWBRIDGE",
-    "MAZEWALK",
-    "WALLIFY",
-    "REGION",
-    "ALTAR",
-    "LADDER",
-    "STAIR",
-    "PORTAL",
-    "TELEPORT_REGION",
-    "BRANCH",
-    "FOUNTAIN",
-    "SINK",
-    "POOL",
-    "NON_DIGGABLE",
-    "NON_PASSWALL",
-    "ROOM",
-    "SUBROOM",
-    "RANDOM_CORRIDORS",
-    "CORRIDOR",
-    "GOLD",
-    "ENGRAVING",
-    "NAME",
-    "CHANCE",
-    "levregion",
-    "contained",
-    "random",
-    "none",
-    "object",
-    "monster",
-    "place",
-    "align",
-    "open",
-    "closed",
-    "locked",
-    "nodoor",
-    "broken",
-    "north",
-    "south",
-    "east",
-    "west",
-    "left",
-    "half-left",
-    "half-right",
-    "right",
-    "center",
-    "top",
-    "bottom",
-    "lit",
-    "unlit",
-    "filled",
-    "unfilled",
-    "noalign",
-    "chaos",
-    "neutral",
-    "law",
-    "coaligned",
-    "noncoaligned",
-    "peaceful",
-    "hostile",
-    "asleep",
-    "awake",
-    "m_feature",
-    "m_object",
-    "m_monster",
-    "altar",
-    "shrine",
-    "sanctum",
-    "up",
-    "down",
-    "true",
-    "false",
-    "dust",
-    "engrave",
-    "burn",
-    "mark",
-    "blessed",
-    "uncursed",
-    "cursed",
-    "noteleport",
-    "hardfloor",
-    "nommap",
-    "shortsighted",
-    "arboreal",
-];
 
 /// The characters a MAP row may hold (digits are column rulers, removed by lev_comp).
 pub fn is_map_char(c: u8) -> bool {
@@ -407,35 +320,34 @@ impl LevCompLines<'_> {
             let token = raw.next();
             let span = raw.span();
             let (tok_start, matched_end) = (base + span.start, base + span.end);
+            // Where the token ends when it is cut shorter than the automaton matched (a stray
+            // character, a word glued to `ENDMAP`): the automaton then starts again there.
             let mut tok_end = matched_end;
-            if tok_end <= tok_start {
-                tok_end = tok_start + text[tok_start..].chars().next().map_or(1, char::len_utf8);
-            }
-            if matches!(token, Some(Err(()))) && text[tok_start..].starts_with('\'') {
-                // A quote that starts no character literal is one stray character.
-                tok_end = tok_start + 1;
-            }
-            if matches!(token, Some(Ok(RawToken::Word)))
-                && text[tok_start..tok_end].starts_with("ENDMAP")
-            {
-                // lev_comp's keywords need no word boundary: `ENDMAPMONSTER` closes the map
-                // and starts a MONSTER statement.
-                tok_end = tok_start + "ENDMAP".len();
-            }
-            if tok_end != matched_end {
-                base = tok_end;
-                raw = RawToken::lexer(&text[tok_end..]);
-            }
-            let slice = &text[tok_start..tok_end];
             let kind = match token {
+                Some(Ok(RawToken::Keyword(MAP_KW))) => {
+                    // Not the line's first word (that is a map line, see `outside`).
+                    out.error(Code::NH0007, tok_start, tok_end, MISPLACED_MAP);
+                    MAP_KW
+                }
+                Some(Ok(RawToken::Keyword(kind))) => kind,
                 Some(Ok(RawToken::Whitespace)) => WHITESPACE,
                 Some(Ok(RawToken::Newline)) => {
                     out.push(NEWLINE, tok_start, tok_end);
                     return tok_end;
                 }
-                Some(Ok(RawToken::Word)) => keyword(slice).unwrap_or(IDENT),
+                Some(Ok(RawToken::Word)) => {
+                    // lev_comp's keywords need no word boundary: `ENDMAPMONSTER` closes the
+                    // map and starts a MONSTER statement.
+                    if raw.slice().starts_with("ENDMAP") {
+                        tok_end = tok_start + "ENDMAP".len();
+                        ENDMAP_KW
+                    } else {
+                        IDENT
+                    }
+                }
                 Some(Ok(RawToken::Int)) => {
                     // Nine characters hold at most nine digits, which always fit an int.
+                    let slice = raw.slice();
                     if slice.len() > 9
                         && let Some(message) = crate::beyond_int(slice, "lev_comp")
                     {
@@ -444,7 +356,7 @@ impl LevCompLines<'_> {
                     INT
                 }
                 Some(Ok(RawToken::String)) => {
-                    if slice.contains('\n') {
+                    if raw.slice().contains('\n') {
                         out.error(
                             Code::NH0014,
                             tok_start,
@@ -481,7 +393,15 @@ impl LevCompLines<'_> {
                 Some(Ok(RawToken::LBrack)) => L_BRACK,
                 Some(Ok(RawToken::RBrack)) => R_BRACK,
                 Some(Err(())) | None => {
-                    match slice {
+                    if tok_end <= tok_start {
+                        tok_end =
+                            tok_start + text[tok_start..].chars().next().map_or(1, char::len_utf8);
+                    }
+                    if text[tok_start..].starts_with('\'') {
+                        // A quote that starts no character literal is one stray character.
+                        tok_end = tok_start + 1;
+                    }
+                    match &text[tok_start..tok_end] {
                         "\r" => out.error(Code::NH0004, tok_start, tok_end, "a carriage return not followed by a line feed, which lev_comp does not accept; save the file with LF or CRLF line endings"),
                         "'" => out.error(Code::NH0004, tok_start, tok_end, "a `'` that does not start a character: write one character between quotes, like 'x'"),
                         _ => out.unknown_character(Code::NH0004, text, tok_start, tok_end, |run| {
@@ -491,9 +411,9 @@ impl LevCompLines<'_> {
                     ERROR_CHAR
                 }
             };
-            if kind == MAP_KW {
-                // Not the line's first word (that is a map line, see `outside`).
-                out.error(Code::NH0007, tok_start, tok_end, MISPLACED_MAP);
+            if tok_end != matched_end {
+                base = tok_end;
+                raw = RawToken::lexer(&text[tok_end..]);
             }
             out.push(kind, tok_start, tok_end);
             pos = tok_end;
