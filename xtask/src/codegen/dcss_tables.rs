@@ -405,8 +405,7 @@ fn names(dir: &Path, table: &Table, text: &mut TableText, out: &mut String) -> R
             ));
         }
         if !line.is_empty() {
-            let (value, shown) = text.cell(line);
-            let _ = writeln!(out, "{INDENT}// {shown}\n{INDENT}{value},");
+            text.write(out, INDENT, "", line);
         }
     }
     out.push_str("];\n");
@@ -449,12 +448,10 @@ fn rows(dir: &Path, table: &Table, text: &mut TableText, out: &mut String) -> Re
         let _ = writeln!(out, "{INDENT}{} {{", table.ty);
         for ((_, field, ty), &i) in table.columns.iter().zip(&indices) {
             let cell = cells[i];
-            let mut shown = None;
             let value = match ty {
                 Ty::Str => {
-                    let (value, comment) = text.cell(cell);
-                    shown = Some(comment).filter(|_| !cell.is_empty());
-                    value
+                    text.write(out, &INDENT.repeat(2), &format!("{field}: "), cell);
+                    continue;
                 }
                 Ty::Flag => match cell {
                     "yes" => "true".to_string(),
@@ -478,15 +475,7 @@ fn rows(dir: &Path, table: &Table, text: &mut TableText, out: &mut String) -> Re
                     })?
                     .to_string(),
             };
-            match shown {
-                Some(shown) => {
-                    let _ = writeln!(out, "{INDENT}{INDENT}// {shown}");
-                    let _ = writeln!(out, "{INDENT}{INDENT}{field}: {value},");
-                }
-                None => {
-                    let _ = writeln!(out, "{INDENT}{INDENT}{field}: {value},");
-                }
-            }
+            let _ = writeln!(out, "{INDENT}{INDENT}{field}: {value},");
         }
         let _ = writeln!(out, "{INDENT}}},");
     }

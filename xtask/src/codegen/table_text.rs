@@ -1,6 +1,7 @@
 //! The one text that a generated table file's strings are ranges of (see
 //! `levkit_model::table_text`): each distinct string is stored once, and a table cell becomes
-//! `Str::new(start, end)` under a comment that shows the string, so the file still reads.
+//! `Str::new(start, end)` under a comment that shows the string, so the file still reads
+//! ([`TableText::write`]).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -16,9 +17,20 @@ pub struct TableText {
 }
 
 impl TableText {
-    /// The expression for `value` (a range of the text) and the comment that shows it.
-    pub fn cell(&mut self, value: &str) -> (String, String) {
-        let (start, end) = match self.ranges.get(value) {
+    /// Writes the line `{indent}{label}Str::new(start, end),` for `value`, under a comment
+    /// line that shows the string (none for an empty one). `label` is `field: ` in a struct
+    /// literal and empty in a list.
+    pub fn write(&mut self, out: &mut String, indent: &str, label: &str, value: &str) {
+        let (start, end) = self.range(value);
+        if !value.is_empty() {
+            let _ = writeln!(out, "{indent}// {value:?}");
+        }
+        let _ = writeln!(out, "{indent}{label}Str::new({start}, {end}),");
+    }
+
+    /// Where `value` is in the text, added at its end the first time.
+    fn range(&mut self, value: &str) -> (usize, usize) {
+        match self.ranges.get(value) {
             Some(&range) => range,
             None => {
                 let range = (self.len, self.len + value.len());
@@ -27,8 +39,7 @@ impl TableText {
                 self.strings.push(value.to_string());
                 range
             }
-        };
-        (format!("Str::new({start}, {end})"), format!("{value:?}"))
+        }
     }
 
     /// The text's definition, as rustfmt lays it out: the type it belongs to and the `Str`

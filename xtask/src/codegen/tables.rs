@@ -526,13 +526,8 @@ fn struct_array(out: &mut String, text: &mut TableText, name: &str, ty: &str, en
                 Cell::Code(code) => {
                     let _ = writeln!(out, "{INDENT}{INDENT}{field}: {code},");
                 }
-                Cell::Text(string) if string.is_empty() => {
-                    let _ = writeln!(out, "{INDENT}{INDENT}{field}: {},", text.cell(string).0);
-                }
                 Cell::Text(string) => {
-                    let (value, shown) = text.cell(string);
-                    let _ = writeln!(out, "{INDENT}{INDENT}// {shown}");
-                    let _ = writeln!(out, "{INDENT}{INDENT}{field}: {value},");
+                    text.write(out, &INDENT.repeat(2), &format!("{field}: "), string);
                 }
             }
         }
