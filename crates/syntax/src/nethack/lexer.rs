@@ -136,31 +136,20 @@ keywords! {
 
 /// The characters a MAP row may hold (digits are column rulers, removed by lev_comp).
 pub fn is_map_char(c: u8) -> bool {
-    matches!(
-        c,
-        b'-' | b'|'
-            | b'}'
-            | b'{'
-            | b'+'
-            | b'A'
-            | b'B'
-            | b'C'
-            | b'I'
-            | b'S'
-            | b'H'
-            | b'K'
-            | b'P'
-            | b'L'
-            | b'W'
-            | b'T'
-            | b'F'
-            | b'\\'
-            | b'#'
-            | b'.'
-            | b' '
-            | b'0'..=b'9'
-    )
+    MAP_CHARS[usize::from(c)]
 }
+
+/// [`is_map_char`] as a table: the lexer asks it for every byte of every map row.
+const MAP_CHARS: [bool; 256] = {
+    let mut table = [false; 256];
+    let listed = b"-|}{+ABCISHKPLWTF\\#. 0123456789";
+    let mut i = 0;
+    while i < listed.len() {
+        table[listed[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 /// `MAP` opens a map block only alone on its line, from column 0; lev_comp allows nothing
 /// after it, not even blanks.
