@@ -223,7 +223,8 @@ impl<'t> Parser<'t> {
 
     /// The kind of the next significant token, `EOF` at the end.
     pub(crate) fn current(&self) -> SyntaxKind {
-        self.nth(0)
+        // `next` is kept on a significant token (or the end), so no trivia to skip here.
+        self.tokens.get(self.next).map_or(EOF, |t| t.kind)
     }
 
     /// The kind of the `n`-th significant token from here.
@@ -282,6 +283,7 @@ impl<'t> Parser<'t> {
         self.pos += 1;
     }
 
+    #[inline]
     fn add_token(&mut self, index: usize) {
         if let Sink::Tree(builder) = &mut self.sink {
             let token = self.tokens[index];
