@@ -112,8 +112,9 @@ pub const fn terrain_of(c: char) -> Option<Terrain> {
 
 /// [`terrain_of`] for every ASCII character, stone where it has none: a map's cells are
 /// looked up rather than matched one by one.
-const ASCII_TERRAIN: [Terrain; 128] = {
-    let mut table = [Terrain::Stone; 128];
+const ASCII_TERRAIN: [Terrain; 256] = {
+    // 256 entries (the upper half stone) so that a byte indexes it without a bounds check.
+    let mut table = [Terrain::Stone; 256];
     let mut byte = 0;
     while byte < 128 {
         if let Some(terrain) = terrain_of(byte as u8 as char) {
@@ -296,7 +297,7 @@ impl Map {
                 };
                 match &row.cells {
                     RowCells::Ascii(bytes) => {
-                        cells.extend(bytes.iter().map(|&b| terrain(u32::from(b))))
+                        cells.extend(bytes.iter().map(|&b| ASCII_TERRAIN[usize::from(b)]))
                     }
                     RowCells::Chars(chars) => {
                         cells.extend(chars.iter().map(|&c| terrain(c as u32)))
