@@ -224,22 +224,14 @@ fn check_item_counts(
     details: &[levkit_model::nethack::Detail],
     place: &str,
 ) {
-    // A score or so of kinds: a list beats hashing each statement's kind.
-    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    let mut counts = [0usize; COUNTED_KINDS.len()];
     for detail in details {
-        let Some(kind) = count_kind(&detail.kind) else {
+        let Some(slot) = count_kind(&detail.kind) else {
             continue;
         };
-        let i = counts
-            .iter()
-            .position(|&(k, _)| k == kind)
-            .unwrap_or_else(|| {
-                counts.push((kind, 0));
-                counts.len() - 1
-            });
-        let count = &mut counts[i].1;
-        *count += 1;
-        if *count == MAX_OF_TYPE {
+        counts[slot] += 1;
+        if counts[slot] == MAX_OF_TYPE {
+            let kind = COUNTED_KINDS[slot];
             out.push(Diagnostic::new(
                 Code::NH0134,
                 detail.range,
@@ -249,26 +241,47 @@ fn check_item_counts(
     }
 }
 
-fn count_kind(kind: &levkit_model::nethack::DetailKind) -> Option<&'static str> {
+/// The kinds lev_comp counts, by the slot [`count_kind`] gives each.
+const COUNTED_KINDS: [&str; 17] = [
+    "monster",
+    "object",
+    "trap",
+    "door",
+    "drawbridge",
+    "mazewalk",
+    "ladder",
+    "stair",
+    "level region",
+    "altar",
+    "fountain",
+    "sink",
+    "pool",
+    "gold pile",
+    "engraving",
+    "non-diggable region",
+    "region",
+];
+
+fn count_kind(kind: &levkit_model::nethack::DetailKind) -> Option<usize> {
     use levkit_model::nethack::DetailKind::*;
     Some(match kind {
-        Monster(_) => "monster",
-        Object(_) => "object",
-        Trap(_) => "trap",
-        Door { .. } | RoomDoor(_) => "door",
-        Drawbridge { .. } => "drawbridge",
-        Mazewalk { .. } => "mazewalk",
-        Ladder { .. } => "ladder",
-        Stair { .. } => "stair",
-        LevRegion(_) => "level region",
-        Altar { .. } => "altar",
-        Fountain(_) => "fountain",
-        Sink(_) => "sink",
-        Pool(_) => "pool",
-        Gold { .. } => "gold pile",
-        Engraving { .. } => "engraving",
-        NonDiggable(_) => "non-diggable region",
-        Region(_) => "region",
+        Monster(_) => 0,
+        Object(_) => 1,
+        Trap(_) => 2,
+        Door { .. } | RoomDoor(_) => 3,
+        Drawbridge { .. } => 4,
+        Mazewalk { .. } => 5,
+        Ladder { .. } => 6,
+        Stair { .. } => 7,
+        LevRegion(_) => 8,
+        Altar { .. } => 9,
+        Fountain(_) => 10,
+        Sink(_) => 11,
+        Pool(_) => 12,
+        Gold { .. } => 13,
+        Engraving { .. } => 14,
+        NonDiggable(_) => 15,
+        Region(_) => 16,
         _ => return None,
     })
 }
