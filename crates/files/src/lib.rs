@@ -6,6 +6,7 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use levkit_syntax::Dialect;
 
@@ -55,30 +56,31 @@ impl std::fmt::Display for Skip {
 }
 
 /// Reads a file the user named: any regular file, whatever its size or name.
-pub fn read_named(path: &Path) -> Result<Vec<u8>, Skip> {
-    regular(path)?;
-    std::fs::read(path).map_err(Skip::Io)
+pub fn read_named(path: &Path) -> Result<Arc<[u8]>, Skip> {
+    let size = regular(path)?;
+    let file = std::fs::File::open(path).map_err(Skip::Io)?;
+    read_sized(file, size, u64::MAX).map_err(Skip::Io)
 }
 
 /// Reads a file found while walking a folder (see [`walk`]): a regular file within the size
 /// cap, and for a `.txt`, one whose first bytes say it is a description file (or, when the
 /// user chose the dialect, one whose dialect reads `.txt` files).
-pub fn read_found(path: &Path, chosen: Option<Dialect>) -> Result<Vec<u8>, Skip> {
+pub fn read_found(path: &Path, chosen: Option<Dialect>) -> Result<Arc<[u8]>, Skip> {
     let size = regular(path)?;
     if size > MAX_FILE_BYTES {
         return Err(Skip::TooLarge(size));
     }
     let mut file = std::fs::File::open(path).map_err(Skip::Io)?;
-    let mut bytes = Vec::with_capacity(size as usize);
     if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
     {
+        let mut head = Vec::new();
         (&mut file)
             .take(SNIFF_BYTES)
-            .read_to_end(&mut bytes)
+            .read_to_end(&mut head)
             .map_err(Skip::Io)?;
-        let (text, _) = levkit_syntax::decode(&bytes);
+        let (text, _) = levkit_syntax::decode(&head);
         let claimed = match chosen {
             Some(dialect) => dialect.claims_found_file(path),
             None => Dialect::detect_txt(path, &text).is_some(),
@@ -86,15 +88,44 @@ pub fn read_found(path: &Path, chosen: Option<Dialect>) -> Result<Vec<u8>, Skip>
         if !claimed {
             return Err(Skip::NotLevelText);
         }
+        // Rare enough (a description file) to read again from the start.
+        file = std::fs::File::open(path).map_err(Skip::Io)?;
     }
-    // The size cap holds even if the file grows while it is read.
-    file.take(MAX_FILE_BYTES + 1 - bytes.len() as u64)
-        .read_to_end(&mut bytes)
-        .map_err(Skip::Io)?;
+    let bytes = read_sized(file, size, MAX_FILE_BYTES).map_err(Skip::Io)?;
+    // The size cap holds even if the file grew while it was read.
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(Skip::TooLarge(bytes.len() as u64));
     }
     Ok(bytes)
+}
+
+/// Reads `file`, whose size was `size` when asked, straight into the shared buffer its text
+/// will live in: a tree of sources is then copied once, from the kernel, rather than read into
+/// one buffer and copied into another (each fresh page costs a fault; on a virtual machine a
+/// few microseconds). A file that changed size meanwhile is read as it now is, up to one byte
+/// past `cap`.
+fn read_sized(mut file: std::fs::File, size: u64, cap: u64) -> std::io::Result<Arc<[u8]>> {
+    let size = usize::try_from(size.min(cap)).unwrap_or(usize::MAX);
+    let mut buffer: Arc<[u8]> = std::iter::repeat_n(0, size).collect();
+    let whole = Arc::get_mut(&mut buffer).expect("a new buffer has no other owner");
+    let mut filled = 0;
+    while filled < whole.len() {
+        match file.read(&mut whole[filled..]) {
+            Ok(0) => return Ok(Arc::from(&whole[..filled])), // It shrank.
+            Ok(n) => filled += n,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+    let mut more = Vec::new();
+    file.take(cap.saturating_add(1).saturating_sub(filled as u64))
+        .read_to_end(&mut more)?;
+    if more.is_empty() {
+        Ok(buffer)
+    } else {
+        // It grew.
+        Ok([&buffer[..], &more[..]].concat().into())
+    }
 }
 
 /// The size of a regular file (symbolic links followed), or why it is not one.
@@ -182,6 +213,31 @@ mod tests {
             "zero.des: it is not a regular file (a FIFO, a device or a socket), which levkit does not read".into(),
         );
         assert_eq!(outcome, expected);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_that_changed_size_since_it_was_asked_is_read_as_it_now_is() {
+        let dir = scratch("resized");
+        let path = dir.join("a.des");
+        std::fs::write(&path, "0123456789").unwrap();
+        let read = |asked: u64, cap: u64| {
+            let file = std::fs::File::open(&path).unwrap();
+            read_sized(file, asked, cap).unwrap().to_vec()
+        };
+        // As asked; shrunk since; grown since; grown past the cap (one byte over, which the
+        // caller refuses).
+        assert_eq!(read(10, u64::MAX), b"0123456789");
+        assert_eq!(read(16, u64::MAX), b"0123456789");
+        assert_eq!(read(4, u64::MAX), b"0123456789");
+        assert_eq!(read(4, 6), b"0123456");
+        // A file over the cap found while walking is refused, whatever its size said.
+        let big = dir.join("big.des");
+        std::fs::File::create(&big)
+            .unwrap()
+            .set_len(MAX_FILE_BYTES + 1)
+            .unwrap();
+        assert!(matches!(read_found(&big, None), Err(Skip::TooLarge(_))));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

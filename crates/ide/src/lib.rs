@@ -136,14 +136,24 @@ pub struct Decoded {
 }
 
 impl Decoded {
-    pub fn new(bytes: Vec<u8>) -> Decoded {
-        let (text, encoding_error) = match String::from_utf8(bytes) {
-            Ok(text) => (text, None),
-            Err(error) => levkit_syntax::decode(error.as_bytes()),
-        };
-        Decoded {
-            text: text.into(),
-            encoding_error,
+    /// The text of `bytes`, which stay where they are when they are UTF-8 (a tree of sources
+    /// is read straight into the buffers that become the texts: see `levkit_files`).
+    pub fn new(bytes: Arc<[u8]>) -> Decoded {
+        match std::str::from_utf8(&bytes) {
+            Ok(_) => Decoded {
+                // SAFETY: the bytes were just found to be UTF-8, and `str` is laid out as
+                // `[u8]`, so the allocation is a valid `Arc<str>` (std's own conversion the
+                // other way is this cast).
+                text: unsafe { Arc::from_raw(Arc::into_raw(bytes) as *const str) },
+                encoding_error: None,
+            },
+            Err(_) => {
+                let (text, encoding_error) = levkit_syntax::decode(&bytes);
+                Decoded {
+                    text: text.into(),
+                    encoding_error,
+                }
+            }
         }
     }
 
@@ -175,7 +185,7 @@ impl AnalysisHost {
     /// with a diagnostic if they are not UTF-8). Every file added is part of the workspace
     /// (cross-file diagnostics, navigation, a level's place in a dungeon.def beside it).
     pub fn set_file_bytes(&mut self, path: impl Into<PathBuf>, bytes: &[u8]) -> FileId {
-        self.set_file_decoded(path, Decoded::new(bytes.to_vec()))
+        self.set_file_decoded(path, Decoded::new(bytes.into()))
     }
 
     /// [`AnalysisHost::set_file_bytes`] with the bytes already decoded (which many files may
