@@ -4,7 +4,7 @@
 //! no level file reaches are skipped, and a `.txt` found while walking (a name shared with any
 //! text) is sniffed from its first bytes before it is read whole.
 
-use std::io::Read;
+use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -88,8 +88,8 @@ pub fn read_found(path: &Path, chosen: Option<Dialect>) -> Result<Arc<[u8]>, Ski
         if !claimed {
             return Err(Skip::NotLevelText);
         }
-        // Rare enough (a description file) to read again from the start.
-        file = std::fs::File::open(path).map_err(Skip::Io)?;
+        // The whole file goes into one buffer from its start.
+        file.rewind().map_err(Skip::Io)?;
     }
     let bytes = read_sized(file, size, MAX_FILE_BYTES).map_err(Skip::Io)?;
     // The size cap holds even if the file grew while it was read.

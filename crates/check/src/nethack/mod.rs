@@ -224,14 +224,15 @@ fn check_item_counts(
     details: &[levkit_model::nethack::Detail],
     place: &str,
 ) {
-    let mut counts = [0usize; COUNTED_KINDS.len()];
+    let mut counts = [0usize; Counted::KINDS];
     for detail in details {
-        let Some(slot) = count_kind(&detail.kind) else {
+        let Some(kind) = Counted::of(&detail.kind) else {
             continue;
         };
-        counts[slot] += 1;
-        if counts[slot] == MAX_OF_TYPE {
-            let kind = COUNTED_KINDS[slot];
+        let count = &mut counts[kind as usize];
+        *count += 1;
+        if *count == MAX_OF_TYPE {
+            let kind = kind.name();
             out.push(Diagnostic::new(
                 Code::NH0134,
                 detail.range,
@@ -241,47 +242,74 @@ fn check_item_counts(
     }
 }
 
-/// The kinds lev_comp counts, by the slot [`count_kind`] gives each.
-const COUNTED_KINDS: [&str; 17] = [
-    "monster",
-    "object",
-    "trap",
-    "door",
-    "drawbridge",
-    "mazewalk",
-    "ladder",
-    "stair",
-    "level region",
-    "altar",
-    "fountain",
-    "sink",
-    "pool",
-    "gold pile",
-    "engraving",
-    "non-diggable region",
-    "region",
-];
+/// The kinds of statement lev_comp counts, each a slot of [`check_item_counts`]'s tally.
+#[derive(Debug, Clone, Copy)]
+enum Counted {
+    Monster,
+    Object,
+    Trap,
+    Door,
+    Drawbridge,
+    Mazewalk,
+    Ladder,
+    Stair,
+    LevelRegion,
+    Altar,
+    Fountain,
+    Sink,
+    Pool,
+    Gold,
+    Engraving,
+    NonDiggable,
+    Region,
+}
 
-fn count_kind(kind: &levkit_model::nethack::DetailKind) -> Option<usize> {
-    use levkit_model::nethack::DetailKind::*;
-    Some(match kind {
-        Monster(_) => 0,
-        Object(_) => 1,
-        Trap(_) => 2,
-        Door { .. } | RoomDoor(_) => 3,
-        Drawbridge { .. } => 4,
-        Mazewalk { .. } => 5,
-        Ladder { .. } => 6,
-        Stair { .. } => 7,
-        LevRegion(_) => 8,
-        Altar { .. } => 9,
-        Fountain(_) => 10,
-        Sink(_) => 11,
-        Pool(_) => 12,
-        Gold { .. } => 13,
-        Engraving { .. } => 14,
-        NonDiggable(_) => 15,
-        Region(_) => 16,
-        _ => return None,
-    })
+impl Counted {
+    const KINDS: usize = Counted::Region as usize + 1;
+
+    fn of(kind: &levkit_model::nethack::DetailKind) -> Option<Counted> {
+        use levkit_model::nethack::DetailKind::*;
+        Some(match kind {
+            Monster(_) => Counted::Monster,
+            Object(_) => Counted::Object,
+            Trap(_) => Counted::Trap,
+            Door { .. } | RoomDoor(_) => Counted::Door,
+            Drawbridge { .. } => Counted::Drawbridge,
+            Mazewalk { .. } => Counted::Mazewalk,
+            Ladder { .. } => Counted::Ladder,
+            Stair { .. } => Counted::Stair,
+            LevRegion(_) => Counted::LevelRegion,
+            Altar { .. } => Counted::Altar,
+            Fountain(_) => Counted::Fountain,
+            Sink(_) => Counted::Sink,
+            Pool(_) => Counted::Pool,
+            Gold { .. } => Counted::Gold,
+            Engraving { .. } => Counted::Engraving,
+            NonDiggable(_) => Counted::NonDiggable,
+            Region(_) => Counted::Region,
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Counted::Monster => "monster",
+            Counted::Object => "object",
+            Counted::Trap => "trap",
+            Counted::Door => "door",
+            Counted::Drawbridge => "drawbridge",
+            Counted::Mazewalk => "mazewalk",
+            Counted::Ladder => "ladder",
+            Counted::Stair => "stair",
+            Counted::LevelRegion => "level region",
+            Counted::Altar => "altar",
+            Counted::Fountain => "fountain",
+            Counted::Sink => "sink",
+            Counted::Pool => "pool",
+            Counted::Gold => "gold pile",
+            Counted::Engraving => "engraving",
+            Counted::NonDiggable => "non-diggable region",
+            Counted::Region => "region",
+        }
+    }
 }
