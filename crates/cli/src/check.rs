@@ -71,6 +71,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     }
 
+    crate::huge_pages_for(&paths);
     let contents: Vec<(&PathBuf, Result<Decoded, Skip>)> = map_files(&paths, (), |(), p| {
         let bytes = if explicit.contains(p) {
             levkit_files::read_named(p)
@@ -79,7 +80,6 @@ pub fn run(args: &CheckArgs) -> u8 {
         };
         (p, bytes.map(Decoded::new))
     });
-    crate::huge_pages_for(contents.iter().map(|(_, c)| c.as_ref()));
     let mut host = AnalysisHost::new();
     host.set_options(AnalysisOptions {
         extra_warnings: args.extra_warnings,

@@ -56,11 +56,11 @@ pub fn run(args: &CompileArgs) -> u8 {
         eprintln!("levkit: cannot create {}: {error}", args.out.display());
         return EXIT_TROUBLE;
     }
+    crate::huge_pages_for(&args.files);
     // Read and decoded on every core, as `check` does; the database takes them in order.
     let contents = map_files(&args.files, (), |(), path| {
         (path, levkit_files::read_named(path).map(Decoded::new))
     });
-    crate::huge_pages_for(contents.iter().map(|(_, c)| c.as_ref()));
     let mut host = AnalysisHost::new();
     let mut status = EXIT_OK;
     let mut files = Vec::new();
