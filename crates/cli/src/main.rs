@@ -63,14 +63,11 @@ const HUGE_PAGES_FROM: u64 = 2 << 20;
 /// Turns huge pages back on when the files a command is about to read add up to enough text,
 /// by their sizes: decided before reading, so that the sources' own buffers are among the
 /// memory they serve (turned on after reading, the DCSS corpus check faulted in 3,400 pages
-/// rather than 650, and took 3% longer). `.txt` files are not counted: they are mostly
-/// other text, skipped after a look at their first line.
+/// rather than 650, and took 3% longer). Files that reading sniffs first are not counted:
+/// most are other text and are skipped, and description files are small either way.
 pub fn huge_pages_for(paths: &[PathBuf]) {
     let size = |path: &PathBuf| {
-        let sniffed = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
-        if sniffed {
+        if levkit_files::is_sniffed(path) {
             0
         } else {
             std::fs::metadata(path).map_or(0, |m| m.len())

@@ -71,10 +71,7 @@ pub fn read_found(path: &Path, chosen: Option<Dialect>) -> Result<Arc<[u8]>, Ski
         return Err(Skip::TooLarge(size));
     }
     let mut file = std::fs::File::open(path).map_err(Skip::Io)?;
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
-    {
+    if is_sniffed(path) {
         let mut head = Vec::new();
         (&mut file)
             .take(SNIFF_BYTES)
@@ -97,6 +94,13 @@ pub fn read_found(path: &Path, chosen: Option<Dialect>) -> Result<Arc<[u8]>, Ski
         return Err(Skip::TooLarge(bytes.len() as u64));
     }
     Ok(bytes)
+}
+
+/// Whether [`read_found`] looks at the first bytes of a file before reading it whole: a
+/// `.txt`, a name that any kind of text may have.
+pub fn is_sniffed(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
 }
 
 /// Reads `file`, whose size was `size` when asked, straight into the shared buffer its text

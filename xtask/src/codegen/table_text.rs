@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-const INDENT: &str = "    ";
+/// One level of indentation, as rustfmt writes it.
+pub const INDENT: &str = "    ";
 
 #[derive(Default)]
 pub struct TableText {
