@@ -4,10 +4,10 @@
 //! - `check` of the DCSS 0.28.0 corpus, beside `crawl -builddb` (Debian's `crawl` 0.28.0:
 //!   `$LEVKIT_REF_CRAWL`, else `crawl` on `PATH` or in `/usr/games`);
 //! - `check` of the NetHack 3.4.3 corpus folder;
-//! - `compile` of the NetHack corpus (24 files, 113 levels) into a fresh folder and over its
+//! - `compile` of the NetHack corpus (24 files, 113 levels) into a new folder and over its
 //!   own output, beside `lev_comp` 3.4.3 (`$LEVKIT_REF_LEV_COMP`: a lev_comp built from the
-//!   3.4.3 source; it is never part of the repository); and one process per file, as
-//!   NetHack's makefile runs it;
+//!   3.4.3 source; it is never part of the repository), the two run in turn; and one process
+//!   per file, as NetHack's makefile runs it;
 //! - keystroke to diagnostics in the largest file of each dialect with its corpus open, and
 //!   the server's memory with the DCSS corpus open after 10,000 edits (`crates/lsp/benches/
 //!   latency.rs`); the castle's preview (`crates/ide/benches/preview.rs`); random levels a
@@ -83,7 +83,8 @@ pub fn run() -> Result<(), String> {
             let clear = || {
                 let _ = std::fs::remove_dir_all(&save);
             };
-            let theirs = builddb.median(1, Some(&clear))?;
+            // Three runs: crawl's time varies by a third from one run to the next here.
+            let theirs = builddb.median(3, Some(&clear))?;
             row.reference = format!("`crawl -builddb` {}", seconds(theirs));
             row.ratio = format!("{:.0}× faster", ratio(theirs, ours));
             notes.push(memory_row(
@@ -117,47 +118,70 @@ pub fn run() -> Result<(), String> {
         .filter(|p| p.extension().is_some_and(|e| e == "des"))
         .collect();
     sources.sort();
-    let ours_out = scratch.join("levkit-out");
-    std::fs::create_dir_all(&ours_out).map_err(|e| e.to_string())?;
-    let compile = Cmd::new(&levkit)
-        .arg("compile")
-        .arg("-o")
-        .arg(&ours_out)
-        .args(&sources);
-    // As for lev_comp below: the folder stays, its files go (both tools then create every
-    // file, and neither pays for the folder).
-    let clear_ours = || remove_files_in(&ours_out);
-    let fresh = compile.median(20, Some(&clear_ours))?;
-    let again = compile.median(20, None)?;
     let lev_comp = std::env::var_os("LEVKIT_REF_LEV_COMP")
         .map(PathBuf::from)
         .filter(|p| p.is_file());
+    let ours_into = |out: &Path| {
+        Cmd::new(&levkit)
+            .arg("compile")
+            .arg("-o")
+            .arg(out)
+            .args(&sources)
+    };
+    let theirs_into =
+        |lev_comp: &Path, out: &Path| Cmd::new(lev_comp).args(&sources).current_dir(out);
+    // Into an empty folder: a new one for every run, never one emptied by deleting files. On
+    // ext4 without a journal (this project's CI machines), a new file's inode is found by
+    // stepping over every inode deleted in the last minute (five, while the inode table is
+    // unwritten), reading each: emptying a folder of 113 files before every run made every
+    // later run of either tool slower than both tools' own work.
+    let folders_made = std::cell::Cell::new(0);
+    let next_folder = || {
+        folders_made.set(folders_made.get() + 1);
+        let folder = scratch.join(format!("fresh-{}", folders_made.get()));
+        let _ = std::fs::create_dir_all(&folder);
+        folder
+    };
+    let ours_out = scratch.join("levkit-out");
     let theirs_out = scratch.join("lev_comp-out");
-    std::fs::create_dir_all(&theirs_out).map_err(|e| e.to_string())?;
-    let reference = lev_comp
-        .as_ref()
-        .map(|lev_comp| Cmd::new(lev_comp).args(&sources).current_dir(&theirs_out));
-    for (what, ours, clear) in [
-        ("into an empty folder", fresh, true),
-        ("over its own output", again, false),
+    for folder in [&ours_out, &theirs_out] {
+        std::fs::create_dir_all(folder).map_err(|e| e.to_string())?;
+    }
+    let compile = ours_into(&ours_out);
+    for (what, fresh) in [
+        ("into an empty folder", true),
+        ("over its own output", false),
     ] {
+        let folder = |own: &Path| {
+            if fresh {
+                next_folder()
+            } else {
+                own.to_path_buf()
+            }
+        };
+        let ours_cmd = || ours_into(&folder(&ours_out));
         let mut row = Row::new(
             format!("`compile` of the NetHack corpus (24 files, 113 levels) {what}"),
-            milliseconds(ours),
+            String::new(),
             "≤ 0.25×",
         );
-        match &reference {
-            Some(reference) => {
-                let clear_theirs = || remove_files_in(&theirs_out);
-                let before: Option<&dyn Fn()> = if clear { Some(&clear_theirs) } else { None };
-                let theirs = reference.median(20, before)?;
+        match &lev_comp {
+            Some(lev_comp) => {
+                let theirs_cmd = || theirs_into(lev_comp, &folder(&theirs_out));
+                // Run in turn, so that both tools meet the machine in the same state.
+                let (ours, theirs) = paired_medians(20, &ours_cmd, &theirs_cmd)?;
+                row.levkit = milliseconds(ours);
                 row.reference = format!("`lev_comp` {}", milliseconds(theirs));
                 row.ratio = format!("{:.2}×", ratio(ours, theirs));
             }
-            None => row.reference = "lev_comp not found (set LEVKIT_REF_LEV_COMP)".into(),
+            None => {
+                row.levkit = milliseconds(median_of(20, &ours_cmd)?);
+                row.reference = "lev_comp not found (set LEVKIT_REF_LEV_COMP)".into();
+            }
         }
         rows.push(row);
     }
+    let reference = lev_comp.as_ref().map(|l| theirs_into(l, &theirs_out));
     // One process per file, as NetHack's makefile runs its level compiler: the start of a
     // process counts 24 times.
     let sum_of_medians = |command: &dyn Fn(&Path) -> Cmd| -> Result<Duration, String> {
@@ -324,23 +348,28 @@ impl Cmd {
             if let Some(before) = before {
                 before();
             }
-            let started = Instant::now();
-            let status = self
-                .command(&self.program)
-                .args(&self.args)
-                .status()
-                .map_err(|e| format!("cannot run {}: {e}", self.program.display()))?;
-            let elapsed = started.elapsed();
-            // levkit exits 1 when the files have errors, which is no failure of the run.
-            if status.code().is_none_or(|c| c > 1) {
-                return Err(format!("{} failed ({status})", self.program.display()));
-            }
+            let elapsed = self.time_once()?;
             if run > 0 {
                 times.push(elapsed);
             }
         }
-        times.sort();
-        Ok(times[times.len() / 2])
+        Ok(middle(times))
+    }
+
+    /// The wall time of one run.
+    fn time_once(&self) -> Result<Duration, String> {
+        let started = Instant::now();
+        let status = self
+            .command(&self.program)
+            .args(&self.args)
+            .status()
+            .map_err(|e| format!("cannot run {}: {e}", self.program.display()))?;
+        let elapsed = started.elapsed();
+        // levkit exits 1 when the files have errors, which is no failure of the run.
+        if status.code().is_none_or(|c| c > 1) {
+            return Err(format!("{} failed ({status})", self.program.display()));
+        }
+        Ok(elapsed)
     }
 
     /// Peak resident memory of one run, in KiB, if `/usr/bin/time` can say.
@@ -380,10 +409,36 @@ fn memory_row(what: &str, ours: &Cmd, reference: Option<(&str, &Cmd)>) -> Row {
 }
 
 /// Removes the files of a folder, keeping the folder.
-fn remove_files_in(folder: &Path) {
-    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
-        let _ = std::fs::remove_file(entry.path());
+/// The median wall times of two commands over `runs` runs each, run in turn (after one
+/// untimed run of each), so that both meet the machine in the same state. Each run's command
+/// is made afresh, for commands that differ from run to run.
+fn paired_medians(
+    runs: usize,
+    ours: &dyn Fn() -> Cmd,
+    theirs: &dyn Fn() -> Cmd,
+) -> Result<(Duration, Duration), String> {
+    let (mut our_times, mut their_times) = (Vec::new(), Vec::new());
+    for run in 0..=runs {
+        let (a, b) = (ours().time_once()?, theirs().time_once()?);
+        if run > 0 {
+            our_times.push(a);
+            their_times.push(b);
+        }
     }
+    Ok((middle(our_times), middle(their_times)))
+}
+
+/// The median wall time of `runs` runs of commands made afresh for each (after one untimed).
+fn median_of(runs: usize, command: &dyn Fn() -> Cmd) -> Result<Duration, String> {
+    let times = (0..=runs)
+        .map(|_| command().time_once())
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(middle(times[1..].to_vec()))
+}
+
+fn middle(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
 }
 
 /// A `BENCH name key=value...` line of a bench's output.
