@@ -46,7 +46,6 @@ impl Row {
 }
 
 pub fn run() -> Result<(), String> {
-    let root = workspace_root();
     let corpus = corpus_dir();
     if !corpus.is_dir() {
         return Err(format!(
@@ -54,8 +53,8 @@ pub fn run() -> Result<(), String> {
             corpus.display()
         ));
     }
-    build_levkit()?;
-    let levkit = root.join("target/release/levkit");
+    // The binary `cargo xtask dist` ships: profile-guided where the tools allow.
+    let levkit = crate::pgo::build("release")?;
     let scratch = std::env::temp_dir().join(format!("levkit-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
@@ -259,18 +258,6 @@ pub fn run() -> Result<(), String> {
 
     println!("{}", table(&rows));
     Ok(())
-}
-
-fn build_levkit() -> Result<(), String> {
-    let status = Command::new(cargo())
-        .args(["build", "--release", "--bin", "levkit"])
-        .current_dir(workspace_root())
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    status
-        .success()
-        .then_some(())
-        .ok_or_else(|| format!("building levkit failed ({status})"))
 }
 
 /// crawl: `$LEVKIT_REF_CRAWL`, else on `PATH`, else Debian's `/usr/games/crawl`.

@@ -8,6 +8,7 @@
 mod bench;
 mod codegen;
 mod fuzz;
+mod pgo;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -265,13 +266,11 @@ fn vscode_target() -> Result<&'static str, String> {
 /// profile) and the grammars, declaring the platform it is for.
 fn dist() -> Result<(), String> {
     let target = vscode_target()?;
-    run_steps(&[
-        Step::cargo(
-            "release server",
-            &["build", "--profile", "dist", "--bin", "levkit"],
-        ),
-        Step::npm("extension dependencies", &["ci", "--no-audit", "--no-fund"]),
-    ])?;
+    let server = pgo::build("dist")?;
+    run_steps(&[Step::npm(
+        "extension dependencies",
+        &["ci", "--no-audit", "--no-fund"],
+    )])?;
     let root = workspace_root();
     let extension = root.join("editors/vscode");
     let copy = |from: &Path, to: &Path| {
@@ -285,10 +284,7 @@ fn dist() -> Result<(), String> {
     } else {
         "levkit"
     };
-    copy(
-        &root.join("target/dist").join(binary),
-        &extension.join("server").join(binary),
-    )?;
+    copy(&server, &extension.join("server").join(binary))?;
     for entry in std::fs::read_dir(root.join("syntaxes")).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();
         if let Some(name) = path.file_name() {

@@ -180,6 +180,14 @@ fn main() -> ExitCode {
 /// back to the kernel one `madvise` at a time (120 calls after compiling the NetHack corpus),
 /// pages the kernel reclaims with the whole address space a moment later anyway.
 fn end_process(code: u8) -> ExitCode {
+    #[cfg(feature = "pgo-training")]
+    {
+        unsafe extern "C" {
+            fn __llvm_profile_write_file() -> libc::c_int;
+        }
+        // SAFETY: the profiling runtime of an instrumented build, called once, at the end.
+        unsafe { __llvm_profile_write_file() };
+    }
     #[cfg(unix)]
     // SAFETY: `_exit` only ends the process; every file the commands wrote is closed.
     unsafe {
