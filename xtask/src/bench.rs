@@ -274,6 +274,7 @@ fn find_crawl() -> Option<PathBuf> {
 }
 
 /// A command to time, quietly (its output is not the measure).
+#[derive(Clone)]
 struct Cmd {
     program: PathBuf,
     args: Vec<std::ffi::OsString>,
@@ -330,17 +331,12 @@ impl Cmd {
     /// The median wall time of `runs` runs (after one untimed run that warms the caches),
     /// with `before` called ahead of each, outside the timing.
     fn median(&self, runs: usize, before: Option<&dyn Fn()>) -> Result<Duration, String> {
-        let mut times = Vec::with_capacity(runs);
-        for run in 0..=runs {
+        median_of(runs, &|| {
             if let Some(before) = before {
                 before();
             }
-            let elapsed = self.time_once()?;
-            if run > 0 {
-                times.push(elapsed);
-            }
-        }
-        Ok(middle(times))
+            self.clone()
+        })
     }
 
     /// The wall time of one run.

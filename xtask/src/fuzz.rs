@@ -343,7 +343,8 @@ fn write_seed(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+/// The files under `dir` whose extension is `ext`, depth first, each folder in name order.
+pub(crate) fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

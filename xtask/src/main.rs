@@ -20,12 +20,13 @@ const USAGE: &str = "usage: cargo xtask <command>
 commands:
   codegen [--check]   regenerate the generated files (--check: fail if one is stale)
   ci                  run every CI step in order, stopping at the first failure
-  bench               measure levkit beside lev_comp and crawl, print one table
+  bench               measure levkit (profile-guided) beside lev_comp and crawl, print one table
                       (LEVKIT_REF_LEV_COMP: a lev_comp 3.4.3; LEVKIT_REF_CRAWL: crawl 0.28.0)
   fuzz [--seconds N] [--corpus] [TARGET...]
                       run the fuzz targets (all by default) for N seconds each (default 60),
                       seeded from test-data/ (--corpus: and from $LEVKIT_CORPUS)
   dist                build editors/vscode/levkit.vsix, with the release server bundled
+                      (profile-guided with the llvm-tools rustup component)
   e2e-vscode          (opt-in) drive the .vsix in code-server; saves the README screenshot
   pictures            regenerate the README's level pictures in docs/images";
 

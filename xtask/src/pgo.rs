@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::fuzz::walk;
 use crate::{cargo, corpus_dir, workspace_root};
 
 const BINARY: &str = if cfg!(windows) {
@@ -104,7 +105,7 @@ fn train(levkit: &Path, work: &Path) -> Result<(), String> {
         return Ok(());
     }
     let mut vaults = Vec::new();
-    collect(&corpus.join("dcss-0.28.0/des"), "des", &mut vaults);
+    walk(&corpus.join("dcss-0.28.0/des"), "des", &mut vaults);
     vaults.sort();
     let mut args = vec![os("check").to_owned()];
     args.extend(vaults.iter().step_by(2).map(|p| p.as_os_str().to_owned()));
@@ -112,25 +113,13 @@ fn train(levkit: &Path, work: &Path) -> Result<(), String> {
     let nethack = corpus.join("nethack-3.4.3");
     run(&[os("check"), nethack.as_os_str()])?;
     let mut levels = Vec::new();
-    collect(&nethack, "des", &mut levels);
+    walk(&nethack, "des", &mut levels);
     levels.retain(|p| p.parent() == Some(nethack.as_path()));
     let out = work.join("compiled");
     let mut args = vec![os("compile").to_owned(), os("-o").to_owned(), out.into()];
     args.extend(levels.iter().map(|p| p.as_os_str().to_owned()));
     run(&args.iter().map(|a| a.as_os_str()).collect::<Vec<_>>())?;
     run(&[os("check"), corpus.join("rlg327").as_os_str()])
-}
-
-/// The files under `folder` whose extension is `extension`.
-fn collect(folder: &Path, extension: &str, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, extension, out);
-        } else if path.extension().is_some_and(|e| e == extension) {
-            out.push(path);
-        }
-    }
 }
 
 /// `cargo build` of levkit with `profile`, for `target` (else the default), with compiler
@@ -153,7 +142,9 @@ fn cargo_build(
         command.args(["--features", features]);
     }
     if let Some(flags) = rustflags {
-        command.env("RUSTFLAGS", flags);
+        // Added to the user's own flags, not put in their place.
+        let own = std::env::var("RUSTFLAGS").unwrap_or_default();
+        command.env("RUSTFLAGS", format!("{own} {flags}").trim_start());
     }
     if let Some(dir) = target_dir {
         command.env("CARGO_TARGET_DIR", dir);
