@@ -20,7 +20,7 @@ use levkit_syntax::Dialect;
 /// growing their heaps; the server's keystrokes are a third faster too. (`levkit lsp` then
 /// asks for small pages: see `levkit_lsp::prefer_small_pages`.)
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: levkit_lsp::Allocator = levkit_lsp::Allocator;
 
 /// The process starts on small pages: the allocator asks for huge ones, and before `main` the
 /// kernel zeroed two of them (4 MB) for its first few allocations, a seventh of `--version`'s

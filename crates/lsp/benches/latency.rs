@@ -23,7 +23,7 @@ use serde_json::json;
 /// The allocator the `levkit` binary (which runs the server) is built with: measured here
 /// as users run it.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: levkit_lsp::Allocator = levkit_lsp::Allocator;
 
 /// A dialect's corpus: every file of it, and which one is edited.
 struct Corpus {

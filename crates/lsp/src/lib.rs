@@ -2,6 +2,7 @@
 //! every feature is asked of an [`Analysis`] snapshot, off the protocol loop, and given up
 //! (cancelled) when an edit arrives. This crate only converts between LSP and `ide` data.
 
+mod allocator;
 mod convert;
 mod handlers;
 #[doc(hidden)]
@@ -19,6 +20,7 @@ use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::{Client, LspService, Server};
 
+pub use allocator::Allocator;
 use convert::Lines;
 
 /// Serves the protocol on standard input and output until the client exits; the exit status
