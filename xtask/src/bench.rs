@@ -391,7 +391,6 @@ fn memory_row(what: &str, ours: &Cmd, reference: Option<(&str, &Cmd)>) -> Row {
     row
 }
 
-/// Removes the files of a folder, keeping the folder.
 /// The median wall times of two commands over `runs` runs each, run in turn (after one
 /// untimed run of each), so that both meet the machine in the same state. Each run's command
 /// is made afresh, for commands that differ from run to run.
@@ -413,10 +412,10 @@ fn paired_medians(
 
 /// The median wall time of `runs` runs of commands made afresh for each (after one untimed).
 fn median_of(runs: usize, command: &dyn Fn() -> Cmd) -> Result<Duration, String> {
-    let times = (0..=runs)
+    let mut times = (0..=runs)
         .map(|_| command().time_once())
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(middle(times[1..].to_vec()))
+    Ok(middle(times.split_off(1)))
 }
 
 fn middle(mut times: Vec<Duration>) -> Duration {
