@@ -152,6 +152,29 @@ fn unreadable_paths_and_bad_usage_exit_2() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// A named file is read whatever its size, unless its analysis cannot fit in memory: then it
+/// is refused with the reason, before anything is read (a sparse terabyte takes no disk).
+#[test]
+fn a_named_file_too_large_for_memory_is_refused_with_the_reason() {
+    let dir = tempdir("huge");
+    let huge = dir.join("huge.des");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(4 << 40)
+        .unwrap();
+    for command in ["check", "compile", "parse"] {
+        let output = levkit(&[command, huge.to_str().unwrap()]);
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {said}");
+        assert!(
+            said.contains(
+                "it is 4194304 MB, and analysing it would take about 16 times that in memory"
+            ),
+            "{command}: {said}"
+        );
+    }
+}
+
 #[test]
 fn directories_are_walked_respecting_gitignore_and_picking_des_files() {
     let dir = tempdir("walk");

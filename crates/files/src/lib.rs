@@ -13,6 +13,12 @@ use levkit_syntax::Dialect;
 /// No level file comes near this: the largest in any corpus is under 300 KB.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
+/// About how many bytes the analysis holds per byte of a file's text (measured: 25 MB for a
+/// 1.5 MB NetHack file, 55 MB for a 3.4 MB DCSS file), so that a named file whose analysis
+/// cannot fit in the machine's memory is refused rather than read until the system kills
+/// the process.
+const ANALYSIS_BYTES_PER_BYTE: u64 = 16;
+
 /// How much of a found `.txt` file is read to decide whether it is a description file.
 const SNIFF_BYTES: u64 = 4096;
 
@@ -23,6 +29,9 @@ pub enum Skip {
     NotRegular,
     /// Larger than [`MAX_FILE_BYTES`].
     TooLarge(u64),
+    /// A named file whose analysis would need more than the machine's memory (`memory`, in
+    /// bytes).
+    TooLargeForMemory { size: u64, memory: u64 },
     /// A `.txt` file found while walking whose content is not a level description.
     NotLevelText,
     /// The file system refused.
@@ -49,17 +58,59 @@ impl std::fmt::Display for Skip {
                 size >> 20,
                 MAX_FILE_BYTES >> 20
             ),
+            Skip::TooLargeForMemory { size, memory } => write!(
+                f,
+                "it is {} MB, and analysing it would take about {ANALYSIS_BYTES_PER_BYTE} times that in memory, more than this machine's {} MB; levkit does not read it",
+                size >> 20,
+                memory >> 20
+            ),
             Skip::NotLevelText => f.write_str("it is not a level description"),
             Skip::Io(error) => write!(f, "{error}"),
         }
     }
 }
 
-/// Reads a file the user named: any regular file, whatever its size or name.
+/// Reads a file the user named: any regular file, whatever its name, whose analysis fits in
+/// the machine's memory.
 pub fn read_named(path: &Path) -> Result<Arc<[u8]>, Skip> {
     let size = regular(path)?;
+    let memory = physical_memory();
+    let cap = memory.map_or(u64::MAX, |m| m / ANALYSIS_BYTES_PER_BYTE);
+    let too_large = |size| Skip::TooLargeForMemory {
+        size,
+        memory: memory.unwrap_or(u64::MAX),
+    };
+    if size > cap {
+        return Err(too_large(size));
+    }
     let file = std::fs::File::open(path).map_err(Skip::Io)?;
-    read_sized(file, size, u64::MAX).map_err(Skip::Io)
+    let bytes = read_sized(file, size, cap).map_err(Skip::Io)?;
+    // The cap holds even if the file grew while it was read.
+    if bytes.len() as u64 > cap {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// The machine's physical memory in bytes, where the system says.
+fn physical_memory() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads system configuration.
+        let (pages, page_size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        let pages = u64::try_from(pages).ok()?;
+        let page_size = u64::try_from(page_size).ok()?;
+        pages.checked_mul(page_size).filter(|&m| m > 0)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
 }
 
 /// Reads a file found while walking a folder (see [`walk`]): a regular file within the size
@@ -242,6 +293,29 @@ mod tests {
             .set_len(MAX_FILE_BYTES + 1)
             .unwrap();
         assert!(matches!(read_found(&big, None), Err(Skip::TooLarge(_))));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_named_file_is_read_whatever_its_size_unless_its_analysis_cannot_fit_in_memory() {
+        let dir = scratch("named");
+        let large = dir.join("large.des");
+        std::fs::File::create(&large)
+            .unwrap()
+            .set_len(MAX_FILE_BYTES + 1)
+            .unwrap();
+        assert_eq!(read_named(&large).unwrap().len() as u64, MAX_FILE_BYTES + 1);
+        // A sparse file of a terabyte takes no disk space, and would take all the memory.
+        let huge = dir.join("huge.des");
+        std::fs::File::create(&huge)
+            .unwrap()
+            .set_len(1 << 40)
+            .unwrap();
+        let refused = read_named(&huge).unwrap_err().to_string();
+        assert!(
+            refused.starts_with("it is 1048576 MB, and analysing it would take about 16 times that in memory, more than this machine's "),
+            "{refused}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
