@@ -5,6 +5,11 @@
 //!
 //! It needs `llvm-profdata` of the compiler's own LLVM (`rustup component add llvm-tools`);
 //! without it the build is the plain release build, and says so.
+//!
+//! On Linux with glibc the binary is linked statically (still position-independent): no
+//! shared library is looked up, loaded or bound at start, which takes a process from 1.6 ms
+//! to 1.1 ms here (a tenth of compiling the NetHack corpus), and the binary the editors
+//! bundle runs whatever the C library of the machine it lands on.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -28,8 +33,12 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
             "xtask: llvm-profdata not found (rustup component add llvm-tools): \
              building levkit without a profile"
         );
-        cargo_build(profile, None, None, None, None)?;
-        return Ok(root.join("target").join(profile_dir(profile)).join(BINARY));
+        cargo_build(profile, Some(&host), None, None, None)?;
+        return Ok(root
+            .join("target")
+            .join(&host)
+            .join(profile_dir(profile))
+            .join(BINARY));
     };
     let work = root.join("target/pgo");
     let raw = work.join("raw");
@@ -122,6 +131,17 @@ fn train(levkit: &Path, work: &Path) -> Result<(), String> {
     run(&[os("check"), corpus.join("rlg327").as_os_str()])
 }
 
+/// What every build of the binary is linked with for `target`: glibc statically, where it
+/// is glibc (given with `--target`, the flag reaches the binary only, not the build scripts
+/// and procedural macros, which cannot be static).
+fn link_flags(target: &str) -> &'static str {
+    if target.ends_with("-linux-gnu") {
+        "-Ctarget-feature=+crt-static"
+    } else {
+        ""
+    }
+}
+
 /// `cargo build` of levkit with `profile`, for `target` (else the default), with compiler
 /// flags, features and a target folder of its own where given.
 fn cargo_build(
@@ -141,10 +161,19 @@ fn cargo_build(
     if let Some(features) = features {
         command.args(["--features", features]);
     }
-    if let Some(flags) = rustflags {
-        // Added to the user's own flags, not put in their place.
-        let own = std::env::var("RUSTFLAGS").unwrap_or_default();
-        command.env("RUSTFLAGS", format!("{own} {flags}").trim_start());
+    let flags = [
+        std::env::var("RUSTFLAGS").unwrap_or_default(),
+        target.map(link_flags).unwrap_or_default().to_string(),
+        rustflags.unwrap_or_default(),
+    ];
+    // Added to the user's own flags, not put in their place.
+    let flags: Vec<&str> = flags
+        .iter()
+        .map(|f| f.trim())
+        .filter(|f| !f.is_empty())
+        .collect();
+    if !flags.is_empty() {
+        command.env("RUSTFLAGS", flags.join(" "));
     }
     if let Some(dir) = target_dir {
         command.env("CARGO_TARGET_DIR", dir);
