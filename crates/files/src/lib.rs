@@ -199,7 +199,14 @@ fn regular(path: &Path) -> Result<u64, Skip> {
 pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
     let mut found = Vec::new();
     let mut errors = Vec::new();
-    for entry in ignore::WalkBuilder::new(dir).require_git(false).build() {
+    // The user's global excludes as git finds them: by `$HOME`, never from the password
+    // database (the statically linked binary would go through the system's NSS modules).
+    let home = std::env::var_os("HOME").is_some_and(|home| !home.is_empty());
+    let walker = ignore::WalkBuilder::new(dir)
+        .require_git(false)
+        .git_global(home)
+        .build();
+    for entry in walker {
         match entry {
             Ok(entry) => {
                 let path = entry.path();
