@@ -10,12 +10,14 @@ use rowan::TextSize;
 pub struct LineIndex {
     /// Offset of the first byte of every line; `line_starts[0] == 0`.
     line_starts: Vec<TextSize>,
-    /// Offset of every line's end, before its line break.
+    /// Offset of every line's end, before its line break; empty when no line break is a `\r`
+    /// (most texts), where a line ends one byte before the next one starts.
     line_ends: Vec<TextSize>,
     text_len: TextSize,
     /// The characters outside ASCII, in text order.
     wide: Vec<WideChar>,
-    /// For each line, the index in `wide` of its first wide character.
+    /// For each line, the index in `wide` of its first wide character; empty when there are
+    /// none.
     first_wide: Vec<u32>,
 }
 
@@ -77,13 +79,39 @@ enum Unit {
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
+        let text_len = TextSize::of(text);
         let mut line_starts = vec![TextSize::from(0)];
-        let mut line_ends = Vec::new();
         let mut wide = Vec::new();
-        let mut first_wide = vec![0];
+        let mut first_wide = Vec::new();
+        // Most texts break lines with `\n` alone: one vectorised search finds the starts, and
+        // the ends follow from them. This index is rebuilt on every keystroke in the editor.
+        if memchr::memchr(b'\r', bytes).is_none() {
+            line_starts.extend(
+                memchr::memchr_iter(b'\n', bytes).map(|end| TextSize::from(end as u32 + 1)),
+            );
+            // Most texts are ASCII too, checked a word at a time: only the lines of a text with
+            // wide characters are walked by character.
+            if !text.is_ascii() {
+                first_wide.reserve(line_starts.len());
+                for (line, &start) in line_starts.iter().enumerate() {
+                    let end = line_starts
+                        .get(line + 1)
+                        .map_or(text_len, |&next| next - TextSize::from(1));
+                    first_wide.push(wide.len() as u32);
+                    note_wide_chars(&text[start.into()..end.into()], start.into(), &mut wide);
+                }
+            }
+            return LineIndex {
+                line_starts,
+                line_ends: Vec::new(),
+                text_len,
+                wide,
+                first_wide,
+            };
+        }
+        let mut line_ends = Vec::new();
+        first_wide.push(0);
         let mut start = 0;
-        // Line breaks are found by a vectorised search and most texts are ASCII, checked a
-        // word at a time once: only the lines with wide characters are walked by character.
         let ascii = text.is_ascii();
         for end in memchr::memchr2_iter(b'\n', b'\r', bytes) {
             if end < start {
@@ -104,13 +132,27 @@ impl LineIndex {
             first_wide.push(wide.len() as u32);
         }
         note_wide_chars(&text[start..], start, &mut wide);
-        line_ends.push(TextSize::of(text));
+        line_ends.push(text_len);
+        if wide.is_empty() {
+            first_wide = Vec::new();
+        }
         LineIndex {
             line_starts,
             line_ends,
-            text_len: TextSize::of(text),
+            text_len,
             wide,
             first_wide,
+        }
+    }
+
+    /// Where `line` ends, before its line break.
+    fn line_end(&self, line: usize) -> TextSize {
+        match self.line_ends.get(line) {
+            Some(&end) => end,
+            None => self
+                .line_starts
+                .get(line + 1)
+                .map_or(self.text_len, |&next| next - TextSize::from(1)),
         }
     }
 
@@ -146,6 +188,9 @@ impl LineIndex {
 
     /// The wide characters of `line`.
     fn wide_of(&self, line: usize) -> &[WideChar] {
+        if self.wide.is_empty() {
+            return &[];
+        }
         let from = self.first_wide[line] as usize;
         let to = self
             .first_wide
@@ -194,7 +239,7 @@ impl LineIndex {
         let found = match encoding {
             PositionEncoding::Utf16 => self.offset_utf16(text, pos),
             PositionEncoding::Utf8 => self.line_start(pos.line).map(|start| {
-                let end = self.line_ends[pos.line as usize];
+                let end = self.line_end(pos.line as usize);
                 // Saturating: a client may send any column, up to `u32::MAX`.
                 let mut at = TextSize::from(u32::from(start).saturating_add(pos.col)).min(end);
                 while !text.is_char_boundary(usize::from(at)) {
@@ -211,7 +256,7 @@ impl LineIndex {
     pub fn offset_utf16(&self, _text: &str, pos: LineCol) -> Option<TextSize> {
         let line = pos.line as usize;
         let start = u32::from(*self.line_starts.get(line)?);
-        let end = u32::from(self.line_ends[line]);
+        let end = u32::from(self.line_end(line));
         let wide = self.wide_of(line);
         // The wide characters that start before the column, in UTF-16 units.
         let units_at = |w: &WideChar| w.start - start - w.extra_bytes_per_unit;
