@@ -42,6 +42,14 @@ pub(crate) struct SegmentText<'db> {
     context: Context,
 }
 
+/// What a segment's survey is known by ([`crate::SurveyKey`]): hashed once per segment
+/// text, not on every keystroke for every vault of the file (303 vaults, 288 KB for
+/// float.des).
+#[salsa::tracked(returns(copy))]
+fn survey_key<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> crate::SurveyKey {
+    crate::survey_key(&(segment.text(db), segment.context(db)))
+}
+
 /// A segment of a file: where it starts, and its interned text.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Placed<'db> {
@@ -404,7 +412,7 @@ impl Language for Dcss {
         let mut out = Vec::new();
         for vault in preview::file_vaults(db, file) {
             let segment = vault.placed.segment;
-            let key = crate::survey_key(&(segment.text(db), segment.context(db)));
+            let key = survey_key(db, segment);
             match &mut surveys {
                 crate::Surveys::All(surveyed) => {
                     surveyed.insert(key);
