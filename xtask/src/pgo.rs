@@ -28,17 +28,20 @@ const BINARY: &str = if cfg!(windows) {
 pub fn build(profile: &str) -> Result<PathBuf, String> {
     let root = workspace_root();
     let host = host_triple()?;
+    // Where cargo puts the binary for `--target <host>` under a target folder.
+    let binary_in = |target_dir: &Path| {
+        target_dir
+            .join(&host)
+            .join(profile_dir(profile))
+            .join(BINARY)
+    };
     let Some(profdata) = llvm_profdata(&host) else {
         eprintln!(
             "xtask: llvm-profdata not found (rustup component add llvm-tools): \
              building levkit without a profile"
         );
-        cargo_build(profile, Some(&host), None, None, None)?;
-        return Ok(root
-            .join("target")
-            .join(&host)
-            .join(profile_dir(profile))
-            .join(BINARY));
+        cargo_build(profile, &host, None, None, None)?;
+        return Ok(binary_in(&root.join("target")));
     };
     let work = root.join("target/pgo");
     let raw = work.join("raw");
@@ -49,16 +52,12 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
     let training_target = work.join("target");
     cargo_build(
         profile,
-        Some(&host),
+        &host,
         Some(format!("-Cprofile-generate={}", raw.display())),
         Some("levkit/pgo-training"),
         Some(&training_target),
     )?;
-    let instrumented = training_target
-        .join(&host)
-        .join(profile_dir(profile))
-        .join(BINARY);
-    train(&instrumented, &work)?;
+    train(&binary_in(&training_target), &work)?;
     let merged = work.join("levkit.profdata");
     let status = Command::new(&profdata)
         .arg("merge")
@@ -72,16 +71,12 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
     }
     cargo_build(
         profile,
-        Some(&host),
+        &host,
         Some(format!("-Cprofile-use={}", merged.display())),
         None,
         None,
     )?;
-    Ok(root
-        .join("target")
-        .join(&host)
-        .join(profile_dir(profile))
-        .join(BINARY))
+    Ok(binary_in(&root.join("target")))
 }
 
 /// The runs the profile is made of: every fixture of `test-data/` (every dialect, and their
@@ -142,11 +137,12 @@ fn link_flags(target: &str) -> &'static str {
     }
 }
 
-/// `cargo build` of levkit with `profile`, for `target` (else the default), with compiler
-/// flags, features and a target folder of its own where given.
+/// `cargo build` of levkit with `profile` for `target` (always named, so that compiler flags
+/// reach the binary only), with compiler flags, features and a target folder of its own
+/// where given.
 fn cargo_build(
     profile: &str,
-    target: Option<&str>,
+    target: &str,
     rustflags: Option<String>,
     features: Option<&str>,
     target_dir: Option<&Path>,
@@ -155,15 +151,13 @@ fn cargo_build(
     command
         .args(["build", "--profile", profile, "--bin", "levkit"])
         .current_dir(workspace_root());
-    if let Some(target) = target {
-        command.args(["--target", target]);
-    }
+    command.args(["--target", target]);
     if let Some(features) = features {
         command.args(["--features", features]);
     }
     let flags = [
         std::env::var("RUSTFLAGS").unwrap_or_default(),
-        target.map(link_flags).unwrap_or_default().to_string(),
+        link_flags(target).to_string(),
         rustflags.unwrap_or_default(),
     ];
     // Added to the user's own flags, not put in their place.

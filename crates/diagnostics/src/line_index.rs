@@ -89,25 +89,25 @@ impl LineIndex {
             line_starts.extend(
                 memchr::memchr_iter(b'\n', bytes).map(|end| TextSize::from(end as u32 + 1)),
             );
-            // Most texts are ASCII too, checked a word at a time: only the lines of a text with
-            // wide characters are walked by character.
-            if !text.is_ascii() {
-                first_wide.reserve(line_starts.len());
-                for (line, &start) in line_starts.iter().enumerate() {
-                    let end = line_starts
-                        .get(line + 1)
-                        .map_or(text_len, |&next| next - TextSize::from(1));
-                    first_wide.push(wide.len() as u32);
-                    note_wide_chars(&text[start.into()..end.into()], start.into(), &mut wide);
-                }
-            }
-            return LineIndex {
+            let mut index = LineIndex {
                 line_starts,
                 line_ends: Vec::new(),
                 text_len,
                 wide,
                 first_wide,
             };
+            // Most texts are ASCII too, checked a word at a time: only the lines of a text with
+            // wide characters are walked by character.
+            if !text.is_ascii() {
+                let mut first_wide = Vec::with_capacity(index.line_count());
+                for (line, &start) in index.line_starts.iter().enumerate() {
+                    first_wide.push(index.wide.len() as u32);
+                    let (start, end) = (start.into(), index.line_end(line).into());
+                    note_wide_chars(&text[start..end], start, &mut index.wide);
+                }
+                index.first_wide = first_wide;
+            }
+            return index;
         }
         let mut line_ends = Vec::new();
         first_wide.push(0);

@@ -74,12 +74,10 @@ impl std::fmt::Display for Skip {
 /// the machine's memory.
 pub fn read_named(path: &Path) -> Result<Arc<[u8]>, Skip> {
     let size = regular(path)?;
-    let memory = physical_memory();
-    let cap = memory.map_or(u64::MAX, |m| m / ANALYSIS_BYTES_PER_BYTE);
-    let too_large = |size| Skip::TooLargeForMemory {
-        size,
-        memory: memory.unwrap_or(u64::MAX),
-    };
+    // Where the system does not say, any size is read.
+    let memory = physical_memory().unwrap_or(u64::MAX);
+    let cap = memory / ANALYSIS_BYTES_PER_BYTE;
+    let too_large = |size| Skip::TooLargeForMemory { size, memory };
     if size > cap {
         return Err(too_large(size));
     }
@@ -92,8 +90,14 @@ pub fn read_named(path: &Path) -> Result<Arc<[u8]>, Skip> {
     Ok(bytes)
 }
 
-/// The machine's physical memory in bytes, where the system says.
+/// The machine's physical memory in bytes, where the system says (asked once: a command may
+/// read hundreds of named files).
 fn physical_memory() -> Option<u64> {
+    static MEMORY: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *MEMORY.get_or_init(ask_physical_memory)
+}
+
+fn ask_physical_memory() -> Option<u64> {
     #[cfg(unix)]
     {
         // SAFETY: sysconf only reads system configuration.
@@ -227,6 +231,11 @@ pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
 mod tests {
     use super::*;
 
+    /// A file of `len` bytes that takes no disk space.
+    fn sparse(path: &Path, len: u64) {
+        std::fs::File::create(path).unwrap().set_len(len).unwrap();
+    }
+
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("levkit-files-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -295,10 +304,7 @@ mod tests {
         assert_eq!(read(4, 6), b"0123456");
         // A file over the cap found while walking is refused, whatever its size said.
         let big = dir.join("big.des");
-        std::fs::File::create(&big)
-            .unwrap()
-            .set_len(MAX_FILE_BYTES + 1)
-            .unwrap();
+        sparse(&big, MAX_FILE_BYTES + 1);
         assert!(matches!(read_found(&big, None), Err(Skip::TooLarge(_))));
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -307,17 +313,11 @@ mod tests {
     fn a_named_file_is_read_whatever_its_size_unless_its_analysis_cannot_fit_in_memory() {
         let dir = scratch("named");
         let large = dir.join("large.des");
-        std::fs::File::create(&large)
-            .unwrap()
-            .set_len(MAX_FILE_BYTES + 1)
-            .unwrap();
+        sparse(&large, MAX_FILE_BYTES + 1);
         assert_eq!(read_named(&large).unwrap().len() as u64, MAX_FILE_BYTES + 1);
         // A sparse file of a terabyte takes no disk space, and would take all the memory.
         let huge = dir.join("huge.des");
-        std::fs::File::create(&huge)
-            .unwrap()
-            .set_len(1 << 40)
-            .unwrap();
+        sparse(&huge, 1 << 40);
         let refused = read_named(&huge).unwrap_err().to_string();
         assert!(
             refused.starts_with("it is 1048576 MB, and analysing it would take about 16 times that in memory, more than this machine's "),

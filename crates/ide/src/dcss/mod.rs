@@ -46,7 +46,10 @@ pub(crate) struct SegmentText<'db> {
 /// text, not on every keystroke for every vault of the file (303 vaults, 288 KB for
 /// float.des).
 #[salsa::tracked(returns(copy))]
-fn survey_key<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> crate::SurveyKey {
+fn segment_survey_key<'db>(
+    db: &'db dyn salsa::Database,
+    segment: SegmentText<'db>,
+) -> crate::SurveyKey {
     crate::survey_key(&(segment.text(db), segment.context(db)))
 }
 
@@ -412,7 +415,7 @@ impl Language for Dcss {
         let mut out = Vec::new();
         for vault in preview::file_vaults(db, file) {
             let segment = vault.placed.segment;
-            let key = survey_key(db, segment);
+            let key = segment_survey_key(db, segment);
             match &mut surveys {
                 crate::Surveys::All(surveyed) => {
                     surveyed.insert(key);
