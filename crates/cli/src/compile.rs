@@ -193,8 +193,8 @@ fn compile_one(analysis: &Analysis, file: FileId, emit: EmitKind, out: &Path) ->
 /// the rename, the dearest part of compiling again into the same folder (ext4 also flushes
 /// the data of a file that replaces another).
 fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let done = match open_existing(path) {
-        Ok(file) => holds(file, bytes),
+    let done = match std::fs::metadata(path) {
+        Ok(metadata) => holds(path, &metadata, bytes),
         // A new file: linked in once written, or else through a temporary after all.
         Err(error) => error.kind() == std::io::ErrorKind::NotFound && link_new(path, bytes).is_ok(),
     };
@@ -255,33 +255,16 @@ fn link_new(_path: &Path, _bytes: &[u8]) -> std::io::Result<()> {
     Err(std::io::ErrorKind::Unsupported.into())
 }
 
-/// Opens what is at `path` for reading without waiting: a FIFO there would otherwise block
-/// the open until a writer came. One lookup of the name rather than two (asking its size and
-/// type first), a tenth of the time of compiling the NetHack corpus again.
-fn open_existing(path: &Path) -> std::io::Result<std::fs::File> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-            .open(path)
-    }
-    #[cfg(not(unix))]
-    {
-        std::fs::File::open(path)
-    }
-}
-
-/// Whether `file` is a regular file holding exactly `bytes`.
-fn holds(mut file: std::fs::File, bytes: &[u8]) -> bool {
+/// Whether `path` is a regular file holding exactly `bytes`. Its size is asked first, so
+/// that nothing but a regular file of the right size is opened (opening a FIFO would block).
+fn holds(path: &Path, metadata: &std::fs::Metadata, bytes: &[u8]) -> bool {
     use std::io::Read;
-    let Ok(metadata) = file.metadata() else {
-        return false;
-    };
     if !metadata.is_file() || metadata.len() != bytes.len() as u64 {
         return false;
     }
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
     let mut old = vec![0; bytes.len()];
     // The end must follow: the file may have grown since its size was asked.
     file.read_exact(&mut old).is_ok() && old == bytes && file.read(&mut [0]).is_ok_and(|n| n == 0)

@@ -346,7 +346,7 @@ fn a_source_too_broken_to_name_a_level_fails_the_compile() {
 
 /// Compiling again into the same folder leaves a file that holds the same bytes alone (the
 /// same inode: not even renamed), replaces one whose bytes changed (a new inode, no stale
-/// tail), and replaces a FIFO in the way without waiting on it.
+/// tail), and replaces a FIFO in the way without opening it.
 #[cfg(unix)]
 #[test]
 fn compiling_again_rewrites_only_what_changed() {
