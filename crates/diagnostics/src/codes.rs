@@ -181,7 +181,7 @@ codes! {
     NH0428 Error Default "wallify-in-nomap" "WALLIFY in a NOMAP part crashes lev_comp." "";
     NH0429 Error Default "monster-register-not-defined" "A monster register index points past the list defined; the game panics on the empty register." "";
     NH0430 Warning Default "negative-register-value" "A negative place, align or object[-1] register index, which lev_comp turns into a plain value." "";
-    NH0431 Error Default "trap-outside-room-floor" "A TRAP at a fixed position off its room's floor: the game looks for floor there 100 times and panics." "";
+    NH0431 Error Default "placed-outside-room-floor" "A TRAP, STAIR or ALTAR at a fixed position off its room's floor: the game looks for floor there 100 times and panics." "";
     NH0432 Error Default "room-coordinate-off-level" "A room coordinate so large that it lands outside the level wherever the room is; the game writes outside its arrays." "";
     NH0434 Warning Default "nested-container" "A CONTAINER marked `contained`: the game does not nest containers and leaves it where it is." "";
     NH0435 Warning Default "room-coordinate-wraps" "A room coordinate outside -128..127: lev_comp keeps its low byte as a signed number, and the game reads a negative one as random." "";

@@ -146,8 +146,8 @@ fn check_room(out: &mut Vec<Diagnostic>, room: &Room, registers: RegisterCounts)
                 }
                 check_room_coordinate(out, room, at, "altar");
             }
-            DetailKind::Stair { at, .. }
-            | DetailKind::Fountain(at)
+            DetailKind::Stair { at, .. } => check_room_coordinate(out, room, at, "stairs"),
+            DetailKind::Fountain(at)
             | DetailKind::Sink(at)
             | DetailKind::Pool(at)
             | DetailKind::Gold { at, .. }
@@ -218,12 +218,27 @@ fn check_room_coordinate(
             if x < w && y < h {
                 return;
             }
-            let diagnostic = if what == "trap" {
+            // TRAP, STAIR and ALTAR look for free floor at their spot (`get_free_room_loc`),
+            // 100 times at a fixed one, and the game panics when there is none. The room's
+            // own wall never is; beyond a subroom's wall may be its parent's floor.
+            let seeks_floor = matches!(what, "trap" | "stairs" | "altar");
+            let on_own_wall = x <= w && y <= h;
+            let diagnostic = if seeks_floor && (on_own_wall || !room.is_subroom) {
                 Diagnostic::new(
                     Code::NH0431,
                     at.range,
                     format!(
-                        "({x},{y}) is outside the room's floor, which is {w}x{h}; the game looks for floor at a trap's position 100 times and then panics (\"get_free_room_loc: can't find a place!\"). Keep x within 0..{} and y within 0..{}",
+                        "({x},{y}) is outside the room's floor, which is {w}x{h}; the game looks there 100 times for floor to put the {what} on, then panics (\"get_free_room_loc: can't find a place!\"). Keep x within 0..{} and y within 0..{}",
+                        w - 1,
+                        h - 1
+                    ),
+                )
+            } else if seeks_floor {
+                Diagnostic::new(
+                    Code::NH0406,
+                    at.range,
+                    format!(
+                        "({x},{y}) is outside the subroom's floor, which is {w}x{h}, and beyond its wall: the game puts the {what} there only if the parent room has floor at that spot, and panics (\"get_free_room_loc: can't find a place!\") if not. Keep x within 0..{} and y within 0..{}",
                         w - 1,
                         h - 1
                     ),
