@@ -148,6 +148,12 @@ pub mod door {
     pub const TRAPPED: u8 = 16;
 }
 
+/// `drawbridgemask` bits of a drawbridge's own square: its direction in the low two bits,
+/// and what lies under a raised one (moat unless `LAVA`).
+pub mod drawbridge {
+    pub const LAVA: u8 = 4;
+}
+
 /// `wall_info` bits (they share `flags` with the door mask, as in the game).
 pub mod wall {
     pub const NONDIGGABLE: u8 = 0x08;

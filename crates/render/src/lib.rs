@@ -21,7 +21,7 @@ pub use heatmap::{Heatmap, HeatmapLayer};
 use std::fmt::Write;
 
 use levkit_generate::dump::{trap_name, what_text};
-use levkit_generate::level::{COLNO, Event, Level, ROWNO, Terrain, What, door};
+use levkit_generate::level::{COLNO, Event, Level, ROWNO, Terrain, What, door, drawbridge};
 use levkit_model::nethack::tables::{FEATURES, MONSTERS, OBJECTS};
 
 /// Where a square's content came from in the source file.
@@ -36,7 +36,7 @@ pub struct Source {
 }
 
 /// The game's sixteen colours (curses order).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Color {
     Black,
     Red,
@@ -180,14 +180,19 @@ fn terrain_look(level: &Level, x: i32, y: i32) -> (char, Color, &'static str) {
         | Terrain::TUWall
         | Terrain::TDWall => ('-', Color::Gray, "wall"),
         Terrain::CrossWall => ('-', Color::Gray, "wall"),
-        Terrain::DbWall => (wall, Color::Brown, "raised drawbridge's wall"),
+        // The game draws the raised bridge itself on its wall square, and the bridge's own
+        // square as what lies under it (`back_to_glyph`).
+        Terrain::DbWall => ('#', Color::Brown, "raised drawbridge"),
         Terrain::Tree => ('#', Color::Green, "tree"),
         Terrain::SDoor => (wall, Color::Gray, "secret door (looks like a wall)"),
         Terrain::SCorr => (' ', Color::Gray, "secret corridor (looks like rock)"),
         Terrain::Pool => ('}', Color::Blue, "pool"),
         Terrain::Moat => ('}', Color::Blue, "moat"),
         Terrain::Water => ('}', Color::Blue, "water"),
-        Terrain::DrawbridgeUp => ('#', Color::Brown, "raised drawbridge"),
+        Terrain::DrawbridgeUp if cell.flags & drawbridge::LAVA != 0 => {
+            ('}', Color::Red, "lava under a raised drawbridge")
+        }
+        Terrain::DrawbridgeUp => ('}', Color::Blue, "moat under a raised drawbridge"),
         Terrain::LavaPool => ('}', Color::Red, "lava"),
         Terrain::IronBars => ('#', Color::Cyan, "iron bars"),
         Terrain::Door => {
@@ -246,10 +251,13 @@ fn terrain_look(level: &Level, x: i32, y: i32) -> (char, Color, &'static str) {
     }
 }
 
-/// What a monster request looks like and is called. Random choices are bright magenta, a
-/// colour no monster of the game has.
+/// What a monster request looks like and is called. A random one of a class is its class
+/// letter in bright magenta, a colour no monster of the game has. One drawn from no single
+/// class is `I`, the game's own mark for a monster known to be somewhere but not which, with a
+/// colour for each way of drawing it: no class uses `I`, so it never means two things.
 fn monster_look(what: &What) -> (char, Color, String) {
     const RANDOM: Color = Color::BrightMagenta;
+    const UNKNOWN: char = 'I';
     match what {
         What::Index(i) => MONSTERS.get(*i as usize).map_or_else(
             || ('M', RANDOM, "unknown monster".to_string()),
@@ -267,15 +275,15 @@ fn monster_look(what: &What) -> (char, Color, String) {
             format!("random {}", monster_class_name(*c)),
         ),
         What::Chooser(chooser) => {
-            let (glyph, name) = match *chooser {
-                "soldier" => ('@', "random soldier"),
-                "morgue" => ('Z', "random undead"),
-                "anthole" => ('a', "random ant"),
-                _ => ('M', "random throne-room monster"),
+            let (color, name) = match *chooser {
+                "soldier" => (Color::Red, "random soldier"),
+                "morgue" => (Color::White, "random undead"),
+                "anthole" => (Color::Brown, "random ant (giant, soldier or fire)"),
+                _ => (Color::Yellow, "random throne-room courtier"),
             };
-            (glyph, RANDOM, name.to_string())
+            (UNKNOWN, color, name.to_string())
         }
-        _ => ('M', RANDOM, "random monster".to_string()),
+        _ => (UNKNOWN, RANDOM, "random monster".to_string()),
     }
 }
 
@@ -776,4 +784,35 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// A random monster's look (a class's, or one drawn from no single class) is never the
+    /// look of another random draw or of a monster of the game: the map alone tells them apart.
+    #[test]
+    fn a_random_monster_s_look_means_one_thing() {
+        let mut random: Vec<What> = vec![What::Random];
+        random.extend(["court", "soldier", "morgue", "anthole"].map(What::Chooser));
+        random.extend(MONSTERS.iter().map(|m| What::Class(m.class)));
+        let mut meaning: HashMap<(char, Color), String> = HashMap::new();
+        for what in &random {
+            let (glyph, color, name) = monster_look(what);
+            let first = meaning.entry((glyph, color)).or_insert(name.clone());
+            assert_eq!(*first, name, "{glyph} in {color:?} means both");
+        }
+        for (i, monster) in MONSTERS.iter().enumerate() {
+            let (glyph, color, name) = monster_look(&What::Index(i as u16));
+            assert!(
+                !meaning.contains_key(&(glyph, color)),
+                "{} looks like {:?}",
+                monster.name,
+                meaning.get(&(glyph, color))
+            );
+            assert_ne!(glyph, 'I', "{name}");
+        }
+    }
 }

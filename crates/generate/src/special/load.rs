@@ -9,7 +9,7 @@ use levkit_compile::nethack::lev::{
 use super::things::{Humidity, monster_humidity};
 use crate::level::{
     COLNO, Event, Level, Origin, Place, Pos, ROWNO, Room, Stair, TeleportRegion, Terrain, What,
-    door, room_type, wall,
+    door, drawbridge, room_type, wall,
 };
 use crate::mklev::Builder;
 use crate::rng::Rng;
@@ -601,13 +601,13 @@ impl<'r> Loader<'r> {
     pub(crate) fn is_pool(&self, x: i32, y: i32) -> bool {
         let cell = self.b.level.at(x, y);
         matches!(cell.typ, Terrain::Pool | Terrain::Moat | Terrain::Water)
-            || (cell.typ == Terrain::DrawbridgeUp && cell.flags & DB_LAVA == 0)
+            || (cell.typ == Terrain::DrawbridgeUp && cell.flags & drawbridge::LAVA == 0)
     }
 
     pub(crate) fn is_lava(&self, x: i32, y: i32) -> bool {
         let cell = self.b.level.at(x, y);
         cell.typ == Terrain::LavaPool
-            || (cell.typ == Terrain::DrawbridgeUp && cell.flags & DB_LAVA != 0)
+            || (cell.typ == Terrain::DrawbridgeUp && cell.flags & drawbridge::LAVA != 0)
     }
 
     fn light_region(&mut self, a: Area, lit: bool) {
@@ -1311,9 +1311,6 @@ const W_SOUTH: u8 = 2;
 const W_EAST: u8 = 4;
 const W_WEST: u8 = 8;
 
-/// The drawbridge's lava bit, kept in the square's flags (`DB_LAVA`).
-pub(crate) const DB_LAVA: u8 = 4;
-
 /// `create_drawbridge`: (x, y) is the water or lava square; the wall beyond it in `dir`
 /// becomes the bridge's wall or its open doorway.
 fn create_drawbridge(
@@ -1345,7 +1342,7 @@ fn create_drawbridge(
     }
     level.at_mut(x, y).horizontal = !horizontal;
     level.at_mut(x2, y2).horizontal = horizontal;
-    level.at_mut(x, y).flags = dir as u8 | if lava { DB_LAVA } else { 0 };
+    level.at_mut(x, y).flags = dir as u8 | if lava { drawbridge::LAVA } else { 0 };
     true
 }
 
