@@ -98,7 +98,8 @@ impl Changes {
 }
 
 /// `--watch`: the picture in the terminal, redrawn after every save. A level that stops
-/// building keeps its last picture, under the error.
+/// building, or cards or an overview whose text has an error, keeps its last whole picture,
+/// under the error.
 pub fn watch(session: &Session, colour: bool) -> u8 {
     let changes = watch_file(session.file.clone());
     let mut last_good: Option<String> = None;
@@ -118,17 +119,14 @@ pub fn watch(session: &Session, colour: bool) -> u8 {
             Err(problem) => screen.push_str(&format!("levkit: {problem}\n")),
             Ok(preview) => {
                 screen.push_str(&format!("{}\n", preview.title().unwrap_or_default()));
-                let error = match &preview {
-                    Preview::Level(level) => level.error.as_ref().map(|e| {
-                        format!(
-                            "error at line {}: {} ({})",
-                            e.range.start.line + 1,
-                            e.message,
-                            e.code
-                        )
-                    }),
-                    _ => None,
-                };
+                let error = preview.error().map(|e| {
+                    format!(
+                        "error at line {}: {} ({})",
+                        e.range.start.line + 1,
+                        e.message,
+                        e.code
+                    )
+                });
                 let drawn = drawing(&preview, colour);
                 let notes: String = preview
                     .notes()
@@ -144,7 +142,7 @@ pub fn watch(session: &Session, colour: bool) -> u8 {
                     (Some(error), None) => screen.push_str(&format!("{error}\n{drawn}{notes}")),
                     (None, _) => {
                         let picture = format!("{drawn}{notes}");
-                        if matches!(&preview, Preview::Level(l) if l.generated) {
+                        if preview.is_whole() {
                             last_good = Some(picture.clone());
                         }
                         screen.push_str(&picture);

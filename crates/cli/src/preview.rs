@@ -202,8 +202,29 @@ pub fn run(args: &PreviewArgs) -> u8 {
             emit(args, &rendered)
         }
         Preview::Dungeon(dungeon) => match args.format {
-            Format::Text => emit(args, &dungeon.overview.text()),
-            Format::Svg => emit(args, &dungeon.overview.svg()),
+            Format::Text | Format::Svg => {
+                // What the JSON carries goes to standard error, as a level's notes do: the
+                // first error of a broken text, whose overview is of what it says so far.
+                if let Some(e) = &dungeon.error {
+                    eprintln!(
+                        "levkit: error at line {}: {} ({})",
+                        e.range.start.line + 1,
+                        e.message,
+                        e.code
+                    );
+                }
+                for note in &dungeon.notes {
+                    eprintln!("levkit: note: {note}");
+                }
+                emit(
+                    args,
+                    &if args.format == Format::Text {
+                        dungeon.overview.text()
+                    } else {
+                        dungeon.overview.svg()
+                    },
+                )
+            }
             Format::Json => emit(args, &json(&dungeon)),
             other => {
                 eprintln!(

@@ -226,6 +226,57 @@ fn a_dungeon_description_previews_as_an_overview() {
 }
 
 #[test]
+fn broken_cards_and_overviews_print_their_first_error_and_exit_as_before() {
+    // The JSON is the server's answer: the first error, with the cards or overview of the
+    // text as it stands. The exit status stays 0, as it was: the preview is drawn (a
+    // broken level exits 1 because nothing of it is built); `check` and `compile` fail.
+    for (file, line, code) in [
+        (
+            "test-data/rlg327/preview/half_typed_dice_monster_desc.txt",
+            10,
+            "RL0205",
+        ),
+        (
+            "test-data/nethack-dungeon/preview/half_typed_level.def",
+            5,
+            "DG0001",
+        ),
+    ] {
+        let output = levkit(&["preview", file, "--format", "json"]);
+        assert_eq!(output.status.code(), Some(0), "{file}");
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["error"]["code"], code, "{file}");
+        assert_eq!(json["error"]["range"]["start"]["line"], line, "{file}");
+        assert!(
+            json["title"].as_str().unwrap().contains("has errors"),
+            "{file}: {}",
+            json["title"]
+        );
+    }
+    let whole = levkit(&[
+        "preview",
+        "test-data/rlg327/preview/two_monsters_monster_desc.txt",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(whole.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
+    assert_eq!(json["error"], serde_json::Value::Null);
+    assert_eq!(json["cards"].as_array().unwrap().len(), 2);
+    // The overview as text says on standard error what the JSON carries.
+    let text = levkit(&[
+        "preview",
+        "test-data/nethack-dungeon/preview/half_typed_level.def",
+    ]);
+    assert_eq!(text.status.code(), Some(0));
+    let said = String::from_utf8_lossy(&text.stderr);
+    assert!(
+        said.contains("levkit: error at line 6: expected the random range"),
+        "{said}"
+    );
+}
+
+#[test]
 fn a_negative_depth_is_accepted_for_the_elemental_planes() {
     let output = levkit(&[
         "preview",

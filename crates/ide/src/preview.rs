@@ -124,6 +124,27 @@ impl Preview {
         *slot = Some(title);
     }
 
+    /// The first error of the file that keeps something of it from being shown (a level from
+    /// being built, an entry from having its card, a dungeon description from being compiled).
+    pub fn error(&self) -> Option<&PreviewError> {
+        match self {
+            Preview::Level(level) => level.error.as_ref(),
+            Preview::Cards(cards) => cards.error.as_ref(),
+            Preview::Dungeon(dungeon) => dungeon.error.as_ref(),
+            Preview::Nothing(_) => None,
+        }
+    }
+
+    /// Whether this is a whole picture of the file's text, one a client keeps to show while
+    /// the text is broken: a built level, or cards or an overview of a text without errors.
+    pub fn is_whole(&self) -> bool {
+        match self {
+            Preview::Level(level) => level.generated,
+            Preview::Cards(_) | Preview::Dungeon(_) => self.error().is_none(),
+            Preview::Nothing(_) => false,
+        }
+    }
+
     pub fn notes(&self) -> &[String] {
         match self {
             Preview::Level(level) => &level.notes,
@@ -327,7 +348,9 @@ pub struct HeatValue {
     pub value: f64,
 }
 
-/// A diagnostic that keeps the level from being built.
+/// The first error that keeps a level from being built, an entry of a description file from
+/// having its card, or a dungeon description from being compiled; the same shape in every
+/// preview that has one.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PreviewError {
@@ -352,7 +375,12 @@ pub struct CardsPreview {
     pub kind: String,
     /// One per valid entry, in file order.
     pub cards: Vec<Card>,
+    /// What the cards leave out or approximate: a note per entry left out for its errors.
     pub notes: Vec<String>,
+    /// The first error of the file. While it is there, an entry with an error has no card
+    /// (a note names it): a client that showed whole cards of this file keeps them, marked
+    /// out of date, and shows the error, as for a level.
+    pub error: Option<PreviewError>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -407,6 +435,10 @@ pub struct DungeonPreview {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<Card>,
     pub notes: Vec<String>,
+    /// The first error of the file. While it is there, the overview is of the text as it
+    /// stands (which compiles to nothing): a client that showed a whole overview of this file
+    /// keeps it, marked out of date, and shows the error, as for a level.
+    pub error: Option<PreviewError>,
 }
 
 /// Nothing to show, and why.

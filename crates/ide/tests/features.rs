@@ -503,6 +503,71 @@ fn a_broken_level_carries_its_first_error_and_a_sketch() {
     assert!(preview.title.unwrap().contains("not built"));
 }
 
+/// The preview of `text` as the file `name`.
+fn preview_named(name: &str, text: &str) -> Preview {
+    let mut host = AnalysisHost::new();
+    let file = host.set_file_bytes(name, text.as_bytes());
+    host.analysis()
+        .preview(file, &PreviewRequest::default())
+        .unwrap()
+}
+
+#[test]
+fn broken_cards_and_overviews_carry_their_first_error_as_a_broken_level_does() {
+    let rats = "RLG327 MONSTER DESCRIPTION 1\n\nBEGIN MONSTER\nNAME Rat\nSYMB r\nCOLOR RED\nDESC\nA rat.\n.\nSPEED 10+2d4\nDAM 0+1d3\nHP 5+1d4\nABIL SMART\nRRTY 50\nEND\n\nBEGIN MONSTER\nNAME Bear\nSYMB B\nCOLOR RED\nDESC\nA bear.\n.\nSPEED 10+2d4\nDAM 0+1d3\nHP 5+1d4\nABIL SMART\nRRTY 20\nEND\n";
+    let dungeon = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nBRANCH: \"The Gnomish Mines\" @ (2, 3)\nLEVEL: \"oracle\" \"O\" @ (5, 5)\nDUNGEON: \"The Gnomish Mines\" \"M\" (8, 2)\nLEVEL: \"minetn\" \"T\" @ (3, 2)\n";
+    for (name, good, broken, line) in [
+        (
+            "monster_desc.txt",
+            rats.to_string(),
+            rats.replace(
+                "DAM 0+1d3\nHP 5+1d4\nABIL SMART\nRRTY 50",
+                "DAM 0+1d\nHP 5+1d4\nABIL SMART\nRRTY 50",
+            ),
+            10,
+        ),
+        (
+            "dungeon.def",
+            dungeon.to_string(),
+            dungeon.replace("@ (5, 5)", "@ (5,"),
+            2,
+        ),
+    ] {
+        let whole = preview_named(name, &good);
+        assert!(whole.is_whole() && whole.error().is_none(), "{name}");
+        // The wire has the field as a level's has it: `null` when there is no error.
+        let json = serde_json::to_value(&whole).unwrap();
+        assert_eq!(json["error"], serde_json::Value::Null, "{name}");
+        let preview = preview_named(name, &broken);
+        assert!(!preview.is_whole(), "{name}");
+        let error = preview.error().expect("the first error");
+        assert_eq!(error.source.line, line, "{name}: {}", error.message);
+        assert_eq!(error.range.start.line, line, "{name}");
+        assert!(
+            preview.title().unwrap().contains("has errors"),
+            "{name}: {:?}",
+            preview.title()
+        );
+        let json = serde_json::to_value(&preview).unwrap();
+        assert_eq!(json["error"]["source"]["line"], line, "{name}");
+    }
+    // The entry with the error has no card, and a note says so, naming it.
+    let Preview::Cards(cards) = preview_named(
+        "monster_desc.txt",
+        &rats.replace(
+            "DAM 0+1d3\nHP 5+1d4\nABIL SMART\nRRTY 50",
+            "DAM 0+1d\nHP 5+1d4\nABIL SMART\nRRTY 50",
+        ),
+    ) else {
+        panic!("cards")
+    };
+    assert_eq!(cards.cards.len(), 1);
+    assert_eq!(
+        cards.notes,
+        ["the MONSTER entry \"Rat\" at line 3 has errors: it has no card until they are fixed"]
+    );
+}
+
 #[test]
 fn a_blank_line_after_a_level_completes_that_level_s_statements() {
     // The line break after the level's last statement belongs to the file, not the level.

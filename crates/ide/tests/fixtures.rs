@@ -137,7 +137,8 @@ fn compile_fixtures() {
 /// Preview fixtures: each file under a `preview/` folder is previewed level by level (vault
 /// by vault) for seeds 1 to 4, and the renderings compared with the `.preview` file beside
 /// it: the map as the source's glyphs (when the dialect has it), the picture as drawn, and
-/// the notes.
+/// the notes. Descriptions and dungeon descriptions, which have no levels, give their title,
+/// first error, cards and notes.
 #[test]
 fn preview_fixtures() {
     use levkit_ide::{Preview, PreviewRequest};
@@ -149,11 +150,45 @@ fn preview_fixtures() {
         let mut host = AnalysisHost::new();
         let file = host.set_file_bytes(fixture.path.clone(), &bytes);
         let analysis = host.analysis();
-        let levels = match analysis.preview(file, &PreviewRequest::default()).unwrap() {
+        let preview = analysis.preview(file, &PreviewRequest::default()).unwrap();
+        let levels = match &preview {
             Preview::Level(level) => level.levels.clone(),
             _ => Vec::new(),
         };
         let mut actual = String::new();
+        let cards = match &preview {
+            Preview::Cards(cards) => Some(&cards.cards),
+            Preview::Dungeon(dungeon) => Some(&dungeon.cards),
+            Preview::Level(_) | Preview::Nothing(_) => None,
+        };
+        if let Some(cards) = cards {
+            actual.push_str(&format!("title: {}\n", preview.title().unwrap_or("")));
+            match preview.error() {
+                Some(e) => actual.push_str(&format!(
+                    "error: line {}: {} ({})\n",
+                    e.range.start.line + 1,
+                    e.message,
+                    e.code
+                )),
+                None => actual.push_str("error: none\n"),
+            }
+            for card in cards {
+                let details: Vec<String> = card
+                    .details
+                    .iter()
+                    .map(|d| format!("{} {}", d.label, d.value))
+                    .collect();
+                actual.push_str(&format!(
+                    "card, line {}: {}: {}\n",
+                    card.range.start.line + 1,
+                    card.name.as_deref().unwrap_or(""),
+                    details.join(", ")
+                ));
+            }
+            for note in preview.notes() {
+                actual.push_str(&format!("note: {note}\n"));
+            }
+        }
         for name in &levels {
             for seed in 1..=4 {
                 let request = PreviewRequest {

@@ -204,5 +204,33 @@ for _, kind in ipairs(vault_client.server_capabilities.semanticTokensProvider.le
   end
 end
 passed = passed + 1
+-- RLG327 cards: a half-typed field keeps the last whole cards, out of date, under the error.
+vim.fn.writefile(vim.fn.readfile(root .. "/test-data/rlg327/preview/two_monsters_monster_desc.txt"), scratch .. "/monster_desc.txt")
+vim.cmd("edit " .. scratch .. "/monster_desc.txt")
+local monsters = vim.api.nvim_get_current_buf()
+if not vim.wait(10000, function() return #vim.lsp.get_clients({ bufnr = monsters, name = "levkit" }) > 0 end) then
+  fail("levkit did not attach to monster_desc.txt")
+end
+vim.cmd("LevkitPreview")
+local cards_preview = require("levkit").preview_buffers[monsters]
+local function cards_text()
+  return table.concat(vim.api.nvim_buf_get_lines(cards_preview, 0, -1, false), "\n")
+end
+if not vim.wait(10000, function() return cards_text():find("r Sample Rat", 1, true) ~= nil end) then
+  fail("the cards are not shown: " .. cards_text())
+end
+for i, line in ipairs(vim.api.nvim_buf_get_lines(monsters, 0, -1, false)) do
+  if line == "DAM 0+1d3" then
+    vim.api.nvim_buf_set_lines(monsters, i - 1, i, false, { "DAM 0+1d" })
+    break
+  end
+end
+if not vim.wait(10000, function() return cards_text():find("error at line 11", 1, true) ~= nil end) then
+  fail("the cards' error is not shown: " .. cards_text())
+end
+if not (cards_text():find("out of date", 1, true) and cards_text():find("r Sample Rat", 1, true)) then
+  fail("the last whole cards are not kept: " .. cards_text())
+end
+passed = passed + 1
 print(string.format("neovim test: %d passed, 0 failed", passed))
 vim.cmd("qall!")

@@ -75,9 +75,10 @@
   let zoom = typeof saved.zoom === "number" ? saved.zoom : 1;
   /** @type {string | null} */
   let solo = saved.solo ?? null;
-  /** The preview drawn now, and the last built picture of each level (kept while the text is broken). */
+  /** The preview drawn now (and whether it is a kept picture, out of date), and the last whole picture (kept while the text is broken). */
   /** @type {Shown | null} */
   let shown = null;
+  let drawnStale = false;
   /** @type {{key: string, preview: Shown} | null} */
   let lastGood = null;
   /** The cells of the drawn picture, by the index their span carries. */
@@ -93,24 +94,43 @@
   /** @param {WireRange} range */
   const reveal = (range) => vscode.postMessage({ type: "reveal", range });
 
-  /** @param {Shown} preview */
-  const keyOf = (preview) => `${preview.uri ?? ""}\u0000${"level" in preview ? preview.level : ""}`;
+  /**
+   * What a kept picture is kept for: the document, and the level, the cards or the overview.
+   * @param {Shown} preview
+   */
+  const keyOf = (preview) => `${preview.uri ?? ""}\u0000${"level" in preview ? `level ${preview.level}` : "dungeons" in preview ? "overview" : "cards" in preview ? "cards" : ""}`;
 
   /**
-   * A preview arrives. A level that cannot be built (it has `error`) does not replace the
-   * last built picture of the same level: that stays, marked out of date, under the error.
+   * The first error of the text, which every preview but "nothing" carries (`null` or, from
+   * an older server, absent when there is none).
+   * @param {Shown} preview
+   * @returns {PreviewError | null}
+   */
+  const errorOf = (preview) => ("error" in preview && preview.error) || null;
+
+  /**
+   * Whether the preview is a whole picture of its text, to keep while the text is broken:
+   * a built level, or cards or an overview of a text without errors.
+   * @param {Shown} preview
+   */
+  const whole = (preview) => ("generated" in preview ? preview.generated : ("cards" in preview || "dungeons" in preview) && !errorOf(preview));
+
+  /**
+   * A preview arrives. One of broken text (it has `error`: a level that cannot be built,
+   * cards that leave an entry out, an overview dgn_comp would not compile) does not replace
+   * the last whole picture of the same level, cards or overview: that stays, marked out of
+   * date, under the error.
    * @param {Shown} preview
    */
   function receive(preview) {
     status.textContent = "";
-    const broken = "rows" in preview && "error" in preview && preview.error && !preview.generated;
-    if (!broken) {
-      if ("generated" in preview && preview.generated) lastGood = { key: keyOf(preview), preview };
+    const error = errorOf(preview);
+    if (!error || whole(preview)) {
+      if (whole(preview)) lastGood = { key: keyOf(preview), preview };
       draw(preview, false);
       showError(null);
       return;
     }
-    const error = /** @type {LevelPreview} */ (preview).error;
     if (lastGood && lastGood.key === keyOf(preview)) {
       draw(lastGood.preview, true);
     } else {
@@ -150,6 +170,7 @@
    */
   function draw(preview, stale) {
     shown = preview;
+    drawnStale = stale;
     (window.levkitDraws ??= []).push(performance.now());
     const controls = controlsOf(preview);
     const heading = `${preview.title ?? "levkit preview"}${stale ? " (out of date)" : ""}`;
@@ -171,12 +192,14 @@
     if (rows.length) drawMap(/** @type {LevelPreview | NothingPreview} */ (preview), stale, controls);
     else {
       grid.replaceChildren();
+      grid.classList.remove("stale");
       overlay.replaceChildren();
       drawnCells = [];
       hover = { regions: [], layer: null, heat: new Map() };
     }
     const cards = ("cards" in preview ? preview.cards : undefined) ?? [];
     cardsBox.replaceChildren(...cards.map(card));
+    cardsBox.classList.toggle("stale", stale);
     // Nothing to draw: the notes say why, in large.
     const nothing = rows.length === 0 && cards.length === 0;
     empty.hidden = !nothing;
@@ -302,7 +325,7 @@
         only.addEventListener("click", () => {
           solo = solo === r.id ? null : r.id ?? null;
           save();
-          if (shown) draw(shown, grid.classList.contains("stale"));
+          if (shown) draw(shown, drawnStale);
         });
         const link = document.createElement("a");
         link.href = "#";
@@ -455,18 +478,18 @@
   for (const toggle of [showRegions, showHeat]) {
     toggle.addEventListener("change", () => {
       save();
-      if (shown) draw(shown, grid.classList.contains("stale"));
+      if (shown) draw(shown, drawnStale);
     });
   }
   heatKind.addEventListener("change", () => {
     saved.kind = heatKind.value;
     save();
-    if (shown) draw(shown, grid.classList.contains("stale"));
+    if (shown) draw(shown, drawnStale);
   });
   heatMode.addEventListener("change", () => {
     save();
     vscode.postMessage({ type: "sample", count: heatMode.value === "sampled" ? SAMPLE : 0 });
-    if (shown) draw(shown, grid.classList.contains("stale"));
+    if (shown) draw(shown, drawnStale);
   });
   element("zoom-in", HTMLButtonElement).addEventListener("click", () => setZoom(zoom * 1.25));
   element("zoom-out", HTMLButtonElement).addEventListener("click", () => setZoom(zoom / 1.25));

@@ -1,7 +1,8 @@
 // The preview page in headless Chromium: it draws the `levkit/preview` answer the extension
 // posts and nothing else. Each point the page owns is asserted on the DOM (no screenshots):
-// the last good picture kept under an error, fit and zoom, the legend, regions shown one by
-// one, exact click targets, heat per kind with its scale, and the controls a preview hides.
+// the last good picture (level, cards or overview) kept under an error, fit and zoom, the
+// legend, regions shown one by one, exact click targets, heat per kind with its scale, and the
+// controls a preview hides.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -158,6 +159,114 @@ test("broken text keeps the last good picture, marked out of date, under the fir
   await page.evaluate(() => window.postMessage({ type: "error", message: "the server is not running" }, "*"));
   assert.equal((await row(10)).slice(37, 42), "|...|");
   assert.equal(await page.locator("#status").textContent(), "the server is not running");
+});
+
+/** A range on one line, as the wire gives it. */
+const on = (line, from = 0, to = 3) => ({ start: { line, character: from }, end: { line, character: to } });
+
+/**
+ * RLG327 cards as `levkit/preview` answers them: one per entry without an error, in file
+ * order, and the file's first error (`null` when it has none).
+ */
+function cardsPreview(names, error = null, uri = "file:///monster_desc.txt") {
+  const cards = names.map((name, i) => ({
+    range: on(2 + 14 * i, 0, 3),
+    source: { start: 30 + 200 * i, end: 200 + 200 * i, line: 2 + 14 * i, column: 0 },
+    fields: { name },
+    name,
+    glyph: name[0].toLowerCase(),
+    color: "#e05050",
+    details: [{ label: "dam", value: "0+1d3 (1–3)" }],
+  }));
+  return {
+    title: `monster_desc.txt — ${cards.length} monster${cards.length === 1 ? "" : "s"}${error ? " (1 more not shown: it has errors)" : ""}`,
+    controls: { levels: false, seed: false, regions: false, heat: false },
+    kind: "monster",
+    cards,
+    notes: error ? ['the MONSTER entry "Sample Rat" at line 3 has errors: it has no card until they are fixed'] : [],
+    error,
+    uri,
+  };
+}
+
+/** A dungeon.def overview as `levkit/preview` answers it: a card per dungeon, the branches, and the first error. */
+function overviewPreview(levels, error = null) {
+  const dungeon = { name: "The Dungeons of Doom", base: 25, rand: 5, levels: levels.map((name, i) => ({ name, base: 5 + 5 * i, rand: 5, variants: 0 })) };
+  return {
+    title: `dungeon.def — 1 dungeon${error ? " (the file has errors)" : ""}`,
+    controls: { levels: false, seed: false, regions: false, heat: false },
+    dungeons: [dungeon],
+    branches: [],
+    cards: [{ range: on(1, 0, 8), source: { start: 10, end: 50, line: 1, column: 0 }, fields: {}, name: dungeon.name, details: [{ label: "levels", value: "25 to 29" }, ...levels.map((name, i) => ({ label: name, value: `level ${5 + 5 * i} to ${9 + 5 * i}` }))] }],
+    notes: error ? ["the file has errors: this overview is of its text as it stands, which compiles to no dungeon file until they are fixed"] : [],
+    error,
+    uri: "file:///dungeon.def",
+  };
+}
+
+test("broken RLG327 text keeps the last good cards, marked out of date, under the first error", { skip: noChromium }, async () => {
+  const { page, render, sent } = await open();
+  const headings = () => page.locator(".card h3").allTextContents();
+  await render(cardsPreview(["Sample Rat", "Cave Bear"]));
+  assert.deepEqual(await headings(), ["sSample Rat", "cCave Bear"]);
+  assert.equal(await page.locator("#cards.stale").count(), 0);
+  assert.equal(await page.locator("#error").isVisible(), false);
+  // `DAM 0+1d` half typed: the server leaves the rat out and sends the first error.
+  const error = { code: "RL0205", message: "DAM takes dice written `base+countdsides` without spaces, such as `7+1d4` (a constant is `12+0d1`)", range: on(10, 4, 8), source: { start: 119, end: 123, line: 10, column: 4 } };
+  const broken = cardsPreview(["Cave Bear"], error);
+  await render(broken);
+  assert.deepEqual(await headings(), ["sSample Rat", "cCave Bear"], "the last good cards stay, the rat among them");
+  assert.equal(await page.locator("#cards.stale").count(), 1);
+  assert.notEqual(await page.locator("#cards").evaluate((c) => getComputedStyle(c).opacity), "1", "the kept cards are dimmed");
+  assert.match(await page.locator("#title").textContent(), /2 monsters \(out of date\)$/);
+  assert.match(await page.locator("#notes").textContent(), /out of date/);
+  // The error, at the top of the panel, with its line; a click goes there.
+  assert.equal(await page.locator("#error").isVisible(), true);
+  assert.equal(await page.locator("#error-line").textContent(), "line 11");
+  assert.equal(await page.locator("#error-message").textContent(), `${error.message} (RL0205)`);
+  const top = await page.locator("#error").boundingBox();
+  assert.ok(top.y < (await page.locator("#cards").boundingBox()).y, "the error is above the cards");
+  await page.locator("#error-line").click();
+  assert.deepEqual((await sent()).at(-1), { type: "reveal", range: error.range });
+  // Another keystroke, still broken: the same last good cards.
+  await render(cardsPreview(["Cave Bear"], { ...error, range: on(10, 4, 7) }));
+  assert.equal(await page.locator(".card").count(), 2);
+  // Fixed: the new cards, and no error.
+  await render(cardsPreview(["Sample Rat", "Cave Bear", "Dragon"]));
+  assert.equal(await page.locator(".card").count(), 3);
+  assert.equal(await page.locator("#cards.stale").count(), 0);
+  assert.equal(await page.locator("#error").isVisible(), false);
+  assert.doesNotMatch(await page.locator("#title").textContent(), /out of date/);
+  // Another file, broken from the start: its own cards (none kept of it), with the error and
+  // the note naming the entry left out, so that nothing vanishes silently.
+  await render(cardsPreview(["Cave Bear"], error, "file:///other_desc.txt"));
+  assert.deepEqual(await headings(), ["cCave Bear"]);
+  assert.equal(await page.locator("#cards.stale").count(), 0);
+  assert.equal(await page.locator("#error").isVisible(), true);
+  assert.match(await page.locator("#title").textContent(), /1 more not shown: it has errors/);
+  assert.match(await page.locator("#notes").textContent(), /"Sample Rat" at line 3 has errors/);
+});
+
+test("a broken dungeon.def keeps the last good overview, marked out of date, under the first error", { skip: noChromium }, async () => {
+  const { page, render, sent } = await open();
+  const details = () => page.locator(".card dt").allTextContents();
+  await render(overviewPreview(["oracle", "bigrm"]));
+  assert.deepEqual(await details(), ["levels", "oracle", "bigrm"]);
+  // `LEVEL: "bigrm" "B" @ (10,` half typed: the overview the text gives has no bigrm.
+  const error = { code: "DG0001", message: "expected the random range, found the end of the line", range: on(5, 26, 26), source: { start: 217, end: 217, line: 5, column: 26 } };
+  await render(overviewPreview(["oracle"], error));
+  assert.deepEqual(await details(), ["levels", "oracle", "bigrm"], "the last good overview stays");
+  assert.equal(await page.locator("#cards.stale").count(), 1);
+  assert.match(await page.locator("#title").textContent(), /\(out of date\)$/);
+  assert.equal(await page.locator("#error-line").textContent(), "line 6");
+  assert.equal(await page.locator("#error-message").textContent(), "expected the random range, found the end of the line (DG0001)");
+  await page.locator("#error-line").click();
+  assert.deepEqual((await sent()).at(-1), { type: "reveal", range: error.range });
+  // Fixed.
+  await render(overviewPreview(["oracle", "bigroom"]));
+  assert.deepEqual(await details(), ["levels", "oracle", "bigroom"]);
+  assert.equal(await page.locator("#cards.stale").count(), 0);
+  assert.equal(await page.locator("#error").isVisible(), false);
 });
 
 test("a click selects the one map character, or the statement that placed a thing", { skip: noChromium }, async () => {

@@ -1,6 +1,7 @@
 // `levkit preview --serve` in headless Chromium: the same page as the VS Code panel, in a plain
 // browser (its own content policy, no test bypass); an edit of the file on disk redraws it,
-// a broken edit keeps the last picture under the error, and a click says where the source is.
+// a broken edit keeps the last picture (or the last cards) under the error, and a click says
+// where the source is.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -78,6 +79,41 @@ test("the served page redraws when the file is saved, in a plain browser", { ski
     // The page hears back from the stand-in editor by a message, after the click returns.
     await page.waitForFunction(() => document.querySelector("#status")?.textContent !== "", null, { timeout: 5000 });
     assert.match(await page.locator("#status").textContent(), /^line 8, column 2$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a served RLG327 file keeps its last good cards under a half-typed field's error", { skip: missing }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "levkit-serve-"));
+  const file = join(dir, "monster_desc.txt");
+  const text = readFileSync(join(root, "test-data", "rlg327", "preview", "two_monsters_monster_desc.txt"), "utf8");
+  writeFileSync(file, text);
+  const { url, server } = await serve(file);
+  const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const problems = [];
+    page.on("pageerror", (error) => problems.push(String(error)));
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelectorAll(".card").length === 2);
+    const headings = () => page.locator(".card h3").allTextContents();
+    assert.deepEqual(await headings(), ["rSample Rat", "BCave Bear"]);
+    // Saved with `DAM 0+1d` half typed: the rat's card stays, out of date, under the error.
+    writeFileSync(file, text.replace("DAM 0+1d3", "DAM 0+1d"));
+    await page.waitForSelector("#error:not([hidden])", { timeout: 10000 });
+    assert.deepEqual(await headings(), ["rSample Rat", "BCave Bear"]);
+    assert.equal(await page.locator("#cards.stale").count(), 1);
+    assert.equal(await page.locator("#error-line").textContent(), "line 11");
+    assert.match(await page.locator("#error-message").textContent(), /^DAM takes dice .* \(RL0205\)$/);
+    // Fixed again.
+    writeFileSync(file, text);
+    await page.waitForSelector("#error[hidden]", { state: "attached", timeout: 10000 });
+    assert.equal(await page.locator("#cards.stale").count(), 0);
+    assert.deepEqual(await headings(), ["rSample Rat", "BCave Bear"]);
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();

@@ -4,7 +4,7 @@
 
 mod links;
 
-use levkit_diagnostics::{Diagnostic, TextSize};
+use levkit_diagnostics::{Diagnostic, Severity, TextSize};
 use levkit_model::dungeon::DungeonFile;
 use levkit_syntax::Dialect;
 use levkit_syntax::SyntaxKind::*;
@@ -129,20 +129,35 @@ impl Language for Dungeon {
         };
         let overview = DungeonOverview::new(&model.tables());
         let cards = overview_cards(model, &overview, &spans);
+        // A file with an error compiles to nothing: the overview is of the text as it stands,
+        // and the first error comes with it, as a broken level's does.
+        let error = crate::db::file_diagnostics(db, file)
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .map(|d| spans.error(d));
+        let mut title = format!(
+            "{} dungeon{}",
+            overview.dungeons.len(),
+            if overview.dungeons.len() == 1 {
+                ""
+            } else {
+                "s"
+            }
+        );
+        let mut notes = Vec::new();
+        if error.is_some() {
+            title.push_str(" (the file has errors)");
+            notes.push(
+                "the file has errors: this overview is of its text as it stands, which compiles to no dungeon file until they are fixed".into(),
+            );
+        }
         Preview::Dungeon(DungeonPreview {
-            title: Some(format!(
-                "{} dungeon{}",
-                overview.dungeons.len(),
-                if overview.dungeons.len() == 1 {
-                    ""
-                } else {
-                    "s"
-                }
-            )),
+            title: Some(title),
             controls: Some(Controls::default()),
             overview,
             cards,
-            notes: Vec::new(),
+            notes,
+            error,
         })
     }
 

@@ -2,7 +2,7 @@
 //! statistics), completion (missing fields, enumerated values), outline, cards as the
 //! preview, and the print-outs `compile` emits.
 
-use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
+use levkit_diagnostics::{Diagnostic, Severity, TextRange, TextSize};
 use levkit_model::rlg327::{ABILITIES, COLORS, DescFile, Dice, FieldValue, Kind, TYPES};
 use levkit_syntax::SyntaxKind::*;
 use levkit_syntax::{Dialect, SyntaxKind, SyntaxNode, SyntaxToken};
@@ -100,9 +100,17 @@ impl Language for Rlg327 {
             encoding: request.encoding,
         };
         let diagnostics = crate::db::file_diagnostics(db, file);
+        let valid = levkit_compile::rlg327::valid_entries(model, diagnostics);
+        // An entry with an error has no card; a note names it, and the file's first error
+        // comes with the cards, as a broken level's does.
+        let left_out = left_out(db, file, model, &valid);
+        let error = diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .map(|d| spans.error(d));
         // A card per valid monster or object: its symbol in its colour, name, every field
         // (dice with their range) and its description.
-        let cards: Vec<Card> = levkit_compile::rlg327::valid_entries(model, diagnostics)
+        let cards: Vec<Card> = valid
             .into_iter()
             .map(|entry| {
                 let text = |keyword: &str| levkit_compile::rlg327::field_text(entry, keyword);
@@ -168,16 +176,24 @@ impl Language for Rlg327 {
             })
             .collect();
         let kind = model.kind.word().to_lowercase();
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let mut title = format!("{} {kind}{}", cards.len(), plural(cards.len()));
+        match left_out.len() {
+            0 if error.is_some() => title.push_str(" (the file has errors)"),
+            0 => {}
+            1 => title.push_str(" (1 more not shown: it has errors)"),
+            n => title.push_str(&format!(" ({n} more not shown: they have errors)")),
+        }
         Preview::Cards(CardsPreview {
-            title: Some(format!(
-                "{} {kind}{}",
-                cards.len(),
-                if cards.len() == 1 { "" } else { "s" }
-            )),
+            title: Some(title),
             controls: Some(Controls::default()),
             kind,
             cards,
-            notes: Vec::new(),
+            notes: left_out
+                .iter()
+                .map(|entry| format!("{entry} has errors: it has no card until they are fixed"))
+                .collect(),
+            error,
         })
     }
 
@@ -210,24 +226,12 @@ impl Language for Rlg327 {
         };
         // The course's reference parser drops entries its own way, which --compat reproduces.
         let dropped = match emit {
-            Emit::Print | Emit::Json => {
-                let valid = levkit_compile::rlg327::valid_entries(model, diagnostics);
-                let lines = line_index(db, file);
-                model
-                    .entries
-                    .iter()
-                    .filter(|e| !valid.iter().any(|v| std::ptr::eq(*v, *e)))
-                    .map(|entry| {
-                        let name = levkit_compile::rlg327::field_text(entry, "NAME");
-                        let line = lines.line_col(entry.range.start()).line + 1;
-                        if name.is_empty() {
-                            format!("the {} entry at line {line}", model.kind.word())
-                        } else {
-                            format!("the {} entry \"{name}\" at line {line}", model.kind.word())
-                        }
-                    })
-                    .collect()
-            }
+            Emit::Print | Emit::Json => left_out(
+                db,
+                file,
+                model,
+                &levkit_compile::rlg327::valid_entries(model, diagnostics),
+            ),
             _ => Vec::new(),
         };
         Compiled {
@@ -236,6 +240,31 @@ impl Language for Rlg327 {
             ..Compiled::default()
         }
     }
+}
+
+/// The entries that are not among `valid`, in words (`the MONSTER entry "Rat" at line 3`):
+/// what a print-out drops and the preview has no card for.
+fn left_out(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    model: &DescFile,
+    valid: &[&levkit_model::rlg327::Entry],
+) -> Vec<String> {
+    let lines = line_index(db, file);
+    model
+        .entries
+        .iter()
+        .filter(|e| !valid.iter().any(|v| std::ptr::eq(*v, *e)))
+        .map(|entry| {
+            let name = levkit_compile::rlg327::field_text(entry, "NAME");
+            let line = lines.line_col(entry.range.start()).line + 1;
+            if name.is_empty() {
+                format!("the {} entry at line {line}", model.kind.word())
+            } else {
+                format!("the {} entry \"{name}\" at line {line}", model.kind.word())
+            }
+        })
+        .collect()
 }
 
 fn entry_symbol(node: &SyntaxNode) -> Symbol {

@@ -64,7 +64,7 @@ local function layout(result, stale)
       table.insert(marks, { first_row + cell.y, from, from + #cell.glyph, group })
     end
   end
-  for _, card in ipairs(result.cards or {}) do
+  for _, card in ipairs(shown.cards or {}) do
     local heading = string.format("%s %s", card.glyph or " ", card.name or (card.fields or {}).name or "")
     add(heading, { { 0, #(card.glyph or " "), colour_group(card.color) } })
     for _, detail in ipairs(card.details or {}) do
@@ -85,8 +85,9 @@ local function layout(result, stale)
   return lines, marks
 end
 
---- Draws the preview of `source` into its preview buffer. While the level has an error, the
---- last picture built of it stays, marked out of date, under the error.
+--- Draws the preview of `source` into its preview buffer. While the text has an error, the
+--- last whole picture of it (a built level, cards, an overview) stays, marked out of date,
+--- under the error.
 local function render(source)
   local target = preview_buffers[source]
   local client = client_for(source)
@@ -103,11 +104,14 @@ local function render(source)
     end
     local stale = nil
     local level = result.level or ""
+    local has_error = result.error ~= nil and result.error ~= vim.NIL
+    -- A whole picture: a built level, or cards or an overview of a text without errors.
+    local whole = result.generated or ((result.cards or result.dungeons) and not has_error)
     known_levels[source] = result.levels
     last_good[source] = last_good[source] or {}
-    if result.generated then
+    if whole then
       last_good[source][level] = result
-    elseif result.error and result.error ~= vim.NIL then
+    elseif has_error then
       stale = last_good[source][level]
     end
     local lines, marks = layout(result, stale)

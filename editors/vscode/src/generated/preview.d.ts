@@ -207,7 +207,11 @@ export interface HeatValue {
   value: number;
 }
 
-/** A diagnostic that keeps the level from being built. */
+/**
+ * The first error that keeps a level from being built, an entry of a description file from
+ * having its card, or a dungeon description from being compiled; the same shape in every
+ * preview that has one.
+ */
 export interface PreviewError {
   /** Its stable code (see docs/diagnostics.md). */
   code: string;
@@ -226,7 +230,14 @@ export interface CardsPreview {
   kind: string;
   /** One per valid entry, in file order. */
   cards: Card[];
+  /** What the cards leave out or approximate: a note per entry left out for its errors. */
   notes: string[];
+  /**
+   * The first error of the file. While it is there, an entry with an error has no card
+   * (a note names it): a client that showed whole cards of this file keeps them, marked
+   * out of date, and shows the error, as for a level.
+   */
+  error: PreviewError | null;
 }
 
 export interface Card {
@@ -265,6 +276,12 @@ export interface DungeonPreview {
   /** The overview as cards, a card per dungeon, for clients that draw cards. */
   cards?: Card[];
   notes: string[];
+  /**
+   * The first error of the file. While it is there, the overview is of the text as it
+   * stands (which compiles to nothing): a client that showed a whole overview of this file
+   * keeps it, marked out of date, and shows the error, as for a level.
+   */
+  error: PreviewError | null;
 }
 
 export interface OverviewDungeon {
