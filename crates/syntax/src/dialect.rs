@@ -151,14 +151,12 @@ impl Dialect {
         rlg327_kind(path, text)
     }
 
-    /// Whether `path` looks like a file levkit should read when walking a directory.
+    /// Whether `path` looks like a file levkit should read when walking a directory: its
+    /// extension is one of a dialect's [`Dialect::extensions`], in any case.
     pub fn is_candidate_path(path: &Path) -> bool {
-        path.extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("des"))
-            || has_extension(path, DETECTION.dungeon_extensions)
-            || path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+        Dialect::ALL
+            .iter()
+            .any(|d| has_extension(path, d.extensions()))
     }
 
     /// Recognises a file by its content, using the name only as a tie-breaker.
@@ -355,6 +353,24 @@ mod tests {
                     "{name}: {text:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn candidates_are_the_files_with_a_dialect_s_extension_in_any_case() {
+        for name in [
+            "a.des",
+            "b.DES",
+            "dungeon.def",
+            "x/dungeon.pdf",
+            "c.Def",
+            "d.txt",
+            "e.TXT",
+        ] {
+            assert!(Dialect::is_candidate_path(Path::new(name)), "{name}");
+        }
+        for name in ["a.rs", "des", "a.des.bak", "a.lev", ".des", "notes"] {
+            assert!(!Dialect::is_candidate_path(Path::new(name)), "{name}");
         }
     }
 
