@@ -639,6 +639,13 @@ impl Analysis {
         })
     }
 
+    /// Other files [`Analysis::preview`] reads when they exist (a NetHack level's dungeon.def
+    /// beside it). A caller that hands the analysis a lone file reads these and adds them
+    /// before asking for the preview; a workspace holds them already.
+    pub fn preview_inputs(&self, file: FileId) -> Cancellable<Vec<PathBuf>> {
+        self.with(|db| language(db::dialect(db, file.0)).preview_inputs(db, file.0))
+    }
+
     /// How often each square holds a monster, object or trap over the seeds `first..=last`
     /// (`None` when the file has no level that can be built). `progress` is called once per
     /// seed, from any thread.

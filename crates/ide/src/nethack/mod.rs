@@ -10,6 +10,8 @@ pub(crate) mod navigation;
 mod preview;
 pub(crate) mod structure;
 
+use std::path::{Path, PathBuf};
+
 use levkit_diagnostics::{Diagnostic, Severity, TextSize};
 use levkit_model::nethack::DesFile;
 use levkit_syntax::Dialect;
@@ -133,6 +135,17 @@ impl Language for Nethack {
 
     fn inlay_hints(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<InlayHint> {
         inlay::inlay_hints(db, file)
+    }
+
+    /// The dungeon.def beside the level, which places it in its dungeon.
+    fn preview_inputs(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<PathBuf> {
+        let path = file.path(db);
+        let beside = path.parent().unwrap_or(Path::new(".")).join("dungeon.def");
+        if beside == *path {
+            Vec::new()
+        } else {
+            vec![beside]
+        }
     }
 
     fn preview(
