@@ -137,7 +137,7 @@ fn compile_fixtures() {
 /// Preview fixtures: each file under a `preview/` folder is previewed level by level (vault
 /// by vault) for seeds 1 to 4, and the renderings compared with the `.preview` file beside
 /// it: the map as the source's glyphs (when the dialect has it), the picture as drawn, and
-/// the notes.
+/// the notes; a file previewed as cards (RLG327 descriptions), every card with all it holds.
 #[test]
 fn preview_fixtures() {
     use levkit_ide::{Preview, PreviewRequest};
@@ -149,11 +149,15 @@ fn preview_fixtures() {
         let mut host = AnalysisHost::new();
         let file = host.set_file_bytes(fixture.path.clone(), &bytes);
         let analysis = host.analysis();
+        let mut actual = String::new();
         let levels = match analysis.preview(file, &PreviewRequest::default()).unwrap() {
             Preview::Level(level) => level.levels.clone(),
+            Preview::Cards(cards) => {
+                actual.push_str(&cards_text(&cards));
+                Vec::new()
+            }
             _ => Vec::new(),
         };
-        let mut actual = String::new();
         for name in &levels {
             for seed in 1..=4 {
                 let request = PreviewRequest {
@@ -191,4 +195,41 @@ fn preview_fixtures() {
         "preview fixtures that differ:\n{}",
         failed.join("\n")
     );
+}
+
+/// Cards as text: the title, then each card's heading, symbol, colour, fields (as written),
+/// details (dice with their range) and description.
+fn cards_text(cards: &levkit_ide::CardsPreview) -> String {
+    let mut out = format!(
+        "{} ({})\n",
+        cards.title.as_deref().unwrap_or(""),
+        cards.kind
+    );
+    for card in &cards.cards {
+        out.push_str(&format!(
+            "== {}, line {}\nglyph {:?} color {:?}\n",
+            card.name.as_deref().unwrap_or("(unnamed)"),
+            card.source.line + 1,
+            card.glyph.as_deref().unwrap_or(""),
+            card.color.as_deref().unwrap_or(""),
+        ));
+        out.push_str("fields:\n");
+        for (key, value) in &card.fields {
+            out.push_str(&format!("  {key} = {}\n", value.as_str().unwrap_or("?")));
+        }
+        out.push_str("details:\n");
+        for detail in &card.details {
+            out.push_str(&format!("  {}: {}\n", detail.label, detail.value));
+        }
+        if let Some(text) = &card.text {
+            out.push_str("text:\n");
+            for line in text.lines() {
+                out.push_str(&format!("  {line}\n"));
+            }
+        }
+    }
+    for note in &cards.notes {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    out
 }
