@@ -1,14 +1,9 @@
 //! `levkit generate`: a random level as NetHack 3.4.3 builds it for a seed and depth.
 
 use clap::Args;
-use levkit_generate::level::Place;
-use levkit_generate::mklev::{makelevel, map_text};
-use levkit_generate::rng::Rng;
+use levkit_ide::RANDOM_LEVEL_DEPTHS;
 
 use crate::{EXIT_OK, EXIT_TROUBLE};
-
-/// The reference dungeon's Dungeons of Doom has 27 levels.
-const DEEPEST: i32 = 27;
 
 #[derive(Args)]
 pub struct GenerateArgs {
@@ -36,21 +31,21 @@ pub enum Format {
 }
 
 pub fn run(args: &GenerateArgs) -> u8 {
-    if !(1..=DEEPEST).contains(&args.depth) {
+    let Some(level) = levkit_ide::random_level(args.seed, args.depth, args.reveal) else {
         eprintln!(
-            "levkit: --depth {} is not a level of the Dungeons of Doom: use 1..={DEEPEST}",
-            args.depth
+            "levkit: --depth {} is not a level of the Dungeons of Doom: use {}..={}",
+            args.depth,
+            RANDOM_LEVEL_DEPTHS.start(),
+            RANDOM_LEVEL_DEPTHS.end()
         );
         return EXIT_TROUBLE;
-    }
-    let generated = makelevel(&mut Rng::new(args.seed), &Place::doom(args.depth));
-    let picture = || levkit_render::Picture::new(&generated.level, &|_| None);
+    };
     let text = match args.format {
-        Format::Map => map_text(&generated, args.reveal),
-        Format::Svg => picture().svg(),
+        Format::Map => level.map,
+        Format::Svg => level.picture.svg(),
         Format::Json => {
             let header = serde_json::json!({"seed": args.seed, "depth": args.depth});
-            let json = picture().json(header);
+            let json = level.picture.json(header);
             serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
         }
     };

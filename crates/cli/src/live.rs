@@ -40,7 +40,7 @@ impl Session {
             .map_err(|e| format!("cannot read {}: {e}", self.file.display()))?;
         let mut host = AnalysisHost::new();
         let file = host.set_file_bytes(self.file.clone(), &bytes);
-        crate::preview::add_dungeon_beside(&mut host, &self.file);
+        crate::preview::add_preview_inputs(&mut host, file);
         host.analysis()
             .preview(file, request)
             .map_err(|_| "the analysis was cancelled".to_string())

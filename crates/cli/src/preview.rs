@@ -2,7 +2,7 @@
 //! preview the language server sends the editors), drawn as text, colours, SVG, HTML, PNG,
 //! JSON or the golden-levels terrain format.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use levkit_diagnostics::Severity;
@@ -135,7 +135,7 @@ pub fn run(args: &PreviewArgs) -> u8 {
     };
     let mut host = AnalysisHost::new();
     let file = host.set_file_bytes(args.file.clone(), &bytes);
-    add_dungeon_beside(&mut host, &args.file);
+    add_preview_inputs(&mut host, file);
     let analysis = host.analysis();
     let request = PreviewRequest {
         level: args.level.clone(),
@@ -345,13 +345,14 @@ fn json(preview: &impl serde::Serialize) -> String {
     json
 }
 
-/// A level is placed by the dungeon.def beside it, as in an editor's workspace.
-pub(crate) fn add_dungeon_beside(host: &mut AnalysisHost, file: &Path) {
-    let beside = file.parent().unwrap_or(Path::new(".")).join("dungeon.def");
-    if beside != file
-        && let Ok(bytes) = levkit_files::read_found(&beside, None)
-    {
-        host.set_file_bytes(beside, &bytes);
+/// Adds the files the analysis says the preview reads (a level's dungeon.def beside it), as
+/// an editor's workspace would hold them.
+pub(crate) fn add_preview_inputs(host: &mut AnalysisHost, file: FileId) {
+    let inputs = host.analysis().preview_inputs(file).unwrap_or_default();
+    for path in inputs {
+        if let Ok(bytes) = levkit_files::read_found(&path, None) {
+            host.set_file_bytes(path, &bytes);
+        }
     }
 }
 

@@ -225,6 +225,36 @@ fn a_dungeon_description_previews_as_an_overview() {
     );
 }
 
+/// The level is placed by the dungeon.def beside it, which the analysis asks for: depth 7
+/// there, 10 (the default) without it.
+#[test]
+fn a_level_is_previewed_at_its_place_in_the_dungeon_def_beside_it() {
+    let dir = std::env::temp_dir().join(format!("levkit-cli-preview-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (folder, dungeon) in [("placed", true), ("alone", false)] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+        std::fs::write(
+            dir.join(folder).join("fort.des"),
+            "MAZE:\"fort\",' '\nNOMAP\n",
+        )
+        .unwrap();
+        if dungeon {
+            let def = "DUNGEON: \"Main\" \"M\" (20, 5)\nLEVEL: \"fort\" \"F\" @ (7, 1)\n";
+            std::fs::write(dir.join(folder).join("dungeon.def"), def).unwrap();
+        }
+    }
+    let depth = |folder: &str| {
+        let file = dir.join(folder).join("fort.des");
+        let output = levkit(&["preview", file.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(output.status.code(), Some(0), "{folder}");
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        json["depth"].clone()
+    };
+    assert_eq!(depth("placed"), 7);
+    assert_eq!(depth("alone"), 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn broken_cards_and_overviews_print_their_first_error_and_exit_as_before() {
     // The JSON is the server's answer: the first error, with the cards or overview of the

@@ -105,6 +105,13 @@ pub(crate) trait Language: Sync {
         Vec::new()
     }
 
+    /// Files the preview reads when they exist, other than the file itself (a NetHack
+    /// level's dungeon.def beside it): a caller that hands over one file reads them too; a
+    /// workspace holds them already.
+    fn preview_inputs(&self, _db: Db, _file: SourceFile) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+
     fn preview(
         &self,
         db: Db,

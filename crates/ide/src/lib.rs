@@ -36,6 +36,7 @@ pub use features::{
     Action, Completion, CompletionKind, Fold, FoldKind, Highlight, HighlightKind, Hover, InlayHint,
     Location, Symbol, SymbolKind,
 };
+pub use nethack::RandomLevel;
 #[cfg(feature = "schema")]
 pub use preview::preview_schema;
 pub use preview::{
@@ -638,6 +639,13 @@ impl Analysis {
         })
     }
 
+    /// Other files [`Analysis::preview`] reads when they exist (a NetHack level's dungeon.def
+    /// beside it). A caller that hands the analysis a lone file reads these and adds them
+    /// before asking for the preview; a workspace holds them already.
+    pub fn preview_inputs(&self, file: FileId) -> Cancellable<Vec<PathBuf>> {
+        self.with(|db| language(db::dialect(db, file.0)).preview_inputs(db, file.0))
+    }
+
     /// How often each square holds a monster, object or trap over the seeds `first..=last`
     /// (`None` when the file has no level that can be built). `progress` is called once per
     /// seed, from any thread.
@@ -668,6 +676,18 @@ impl Analysis {
 /// what was decoded and where it stopped.
 pub fn inspect_lev(bytes: &[u8]) -> Result<String, (String, String)> {
     nethack::inspect(bytes)
+}
+
+/// The depths [`random_level`] makes levels at: the levels of NetHack 3.4.3's Dungeons of
+/// Doom.
+pub const RANDOM_LEVEL_DEPTHS: std::ops::RangeInclusive<i32> = nethack::DOOM_DEPTHS;
+
+/// An ordinary random level of NetHack 3.4.3's Dungeons of Doom, as the game builds it for a
+/// seed (`srandom(seed)`) and a depth: rooms, stairs, corridors, niches and the vault. `reveal`
+/// shows secret doors and corridors in the map text. `None` for a depth outside
+/// [`RANDOM_LEVEL_DEPTHS`].
+pub fn random_level(seed: u32, depth: i32, reveal: bool) -> Option<RandomLevel> {
+    nethack::random_level(seed, depth, reveal)
 }
 
 #[cfg(test)]

@@ -404,7 +404,7 @@ pub struct Card {
     /// The CSS colour of the symbol.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color: Option<String>,
-    /// Every other field, in the file's order, as it reads (dice with their range).
+    /// Every other field, in the assignment's order, as it reads (dice with their range).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<CardDetail>,
     /// A longer description, its lines as written.

@@ -586,23 +586,27 @@ fn a_blank_line_after_a_level_completes_that_level_s_statements() {
 }
 
 /// Words only one dialect's features may answer with (in completions, or as the subject of a
-/// hover): another dialect's answer in a file is a fallback bug.
+/// hover): another dialect's answer in a file is a fallback bug. Each word is one that a
+/// dialect owning it answers with somewhere in [`MIXED`] (the test checks that too), so that
+/// another dialect offering it would be caught. `unknown` answers nothing, so owns nothing.
 const OWN_WORDS: &[(&str, &[&str])] = &[
     ("nethack", &["MAZE", "GEOMETRY", "MAZEWALK", "jackal"]),
     ("nethack-dungeon", &["DUNGEON", "RNDLEVEL", "CHAINBRANCH"]),
     ("rlg327-monster", &["SYMB", "ABIL", "RRTY"]),
     ("rlg327-object", &["SYMB", "ABIL", "RRTY"]),
-    ("dcss", &[]),
+    ("dcss", &["SUBST", "NSUBST", "KFEAT", "KMONS", "SHUFFLE"]),
     ("unknown", &[]),
 ];
 
 /// A text that holds a bit of every dialect, so that a feature tempted to answer for another
 /// dialect finds something to answer about.
-const MIXED: &str = "MAZE:\"fort\",' '\nGEOMETRY:center,center\nMAP\n.\nENDMAP\nMONSTER:'d',\"jackal\",(0,0)\nDUNGEON: \"Main\" \"M\" (20, 5)\nRNDLEVEL: \"big\" \"B\" @ (8, 2) 2\nBEGIN MONSTER\nNAME Rat\nSYMB r\nABIL SMART\nEND\nNAME: vault\nMAP\n...\nENDMAP\n";
+const MIXED: &str = "MAZE:\"fort\",' '\nGEOMETRY:center,center\nMAP\n.\nENDMAP\nMONSTER:'d',\"jackal\",(0,0)\nDUNGEON: \"Main\" \"M\" (20, 5)\nRNDLEVEL: \"big\" \"B\" @ (8, 2) 2\nBEGIN MONSTER\nNAME Rat\nSYMB r\nABIL SMART\nEND\nNAME: vault\nSUBST: x = .\nKFEAT: x = altar_zin\nMAP\n...\nENDMAP\n";
 
 #[test]
 fn every_dialect_answers_every_feature_without_another_dialect_s_answers() {
     use levkit_syntax::Dialect;
+    // The words of OWN_WORDS each dialect answered with.
+    let mut answered: Vec<(&str, String)> = Vec::new();
     for dialect in Dialect::ALL {
         let mut host = AnalysisHost::new();
         let file = host.set_file_bytes("mixed.des", MIXED.as_bytes());
@@ -626,6 +630,7 @@ fn every_dialect_answers_every_feature_without_another_dialect_s_answers() {
                     "{}: completion offers {label}",
                     dialect.name()
                 );
+                answered.push((dialect.name(), label));
             }
             if let Some(hover) = analysis.hover(file, offset).unwrap() {
                 for word in &foreign {
@@ -635,6 +640,9 @@ fn every_dialect_answers_every_feature_without_another_dialect_s_answers() {
                         dialect.name()
                     );
                 }
+                let subject = hover.markdown.trim_start_matches('*');
+                let mut subject = subject.split(|c: char| c == '*' || c.is_whitespace());
+                answered.push((dialect.name(), subject.next().unwrap_or("").to_string()));
             }
             analysis.goto_definition(file, offset).unwrap();
             analysis.references(file, offset).unwrap();
@@ -647,6 +655,18 @@ fn every_dialect_answers_every_feature_without_another_dialect_s_answers() {
         analysis.preview(file, &PreviewRequest::default()).unwrap();
         analysis.compile(file, levkit_ide::Emit::Files).unwrap();
         assert!(!analysis.diagnostics(file).unwrap().is_empty() || dialect == Dialect::NethackDes);
+    }
+    // A word no owner answers with would check nothing.
+    for (_, words) in OWN_WORDS {
+        for word in *words {
+            assert!(
+                answered.iter().any(|(name, answer)| answer == word
+                    && OWN_WORDS
+                        .iter()
+                        .any(|(owner, own)| owner == name && own.contains(word))),
+                "no dialect that owns {word} answers with it in MIXED"
+            );
+        }
     }
 }
 

@@ -138,7 +138,7 @@ fn compile_fixtures() {
 /// by vault) for seeds 1 to 4, and the renderings compared with the `.preview` file beside
 /// it: the map as the source's glyphs (when the dialect has it), the picture as drawn, and
 /// the notes. Descriptions and dungeon descriptions, which have no levels, give their title,
-/// first error, cards and notes.
+/// first error, every card with all it holds, and notes.
 #[test]
 fn preview_fixtures() {
     use levkit_ide::{Preview, PreviewRequest};
@@ -162,32 +162,7 @@ fn preview_fixtures() {
             Preview::Level(_) | Preview::Nothing(_) => None,
         };
         if let Some(cards) = cards {
-            actual.push_str(&format!("title: {}\n", preview.title().unwrap_or("")));
-            match preview.error() {
-                Some(e) => actual.push_str(&format!(
-                    "error: line {}: {} ({})\n",
-                    e.range.start.line + 1,
-                    e.message,
-                    e.code
-                )),
-                None => actual.push_str("error: none\n"),
-            }
-            for card in cards {
-                let details: Vec<String> = card
-                    .details
-                    .iter()
-                    .map(|d| format!("{} {}", d.label, d.value))
-                    .collect();
-                actual.push_str(&format!(
-                    "card, line {}: {}: {}\n",
-                    card.range.start.line + 1,
-                    card.name.as_deref().unwrap_or(""),
-                    details.join(", ")
-                ));
-            }
-            for note in preview.notes() {
-                actual.push_str(&format!("note: {note}\n"));
-            }
+            actual.push_str(&cards_text(&preview, cards));
         }
         for name in &levels {
             for seed in 1..=4 {
@@ -226,4 +201,46 @@ fn preview_fixtures() {
         "preview fixtures that differ:\n{}",
         failed.join("\n")
     );
+}
+
+/// Cards as text: the title, then each card's heading, symbol, colour, fields (as written),
+/// details (dice with their range) and description.
+fn cards_text(preview: &levkit_ide::Preview, cards: &[levkit_ide::Card]) -> String {
+    let mut out = format!("title: {}\n", preview.title().unwrap_or(""));
+    match preview.error() {
+        Some(e) => out.push_str(&format!(
+            "error: line {}: {} ({})\n",
+            e.range.start.line + 1,
+            e.message,
+            e.code
+        )),
+        None => out.push_str("error: none\n"),
+    }
+    for card in cards {
+        out.push_str(&format!(
+            "== {}, line {}\nglyph {:?} color {:?}\n",
+            card.name.as_deref().unwrap_or("(unnamed)"),
+            card.source.line + 1,
+            card.glyph.as_deref().unwrap_or(""),
+            card.color.as_deref().unwrap_or(""),
+        ));
+        out.push_str("fields:\n");
+        for (key, value) in &card.fields {
+            out.push_str(&format!("  {key} = {}\n", value.as_str().unwrap_or("?")));
+        }
+        out.push_str("details:\n");
+        for detail in &card.details {
+            out.push_str(&format!("  {}: {}\n", detail.label, detail.value));
+        }
+        if let Some(text) = &card.text {
+            out.push_str("text:\n");
+            for line in text.lines() {
+                out.push_str(&format!("  {line}\n"));
+            }
+        }
+    }
+    for note in preview.notes() {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    out
 }

@@ -98,3 +98,62 @@ fn a_level_is_previewed_at_its_place_in_the_dungeon_def_beside_it() {
     // Without a dungeon.def beside it, a level is previewed 10 deep.
     assert_eq!(depth(elsewhere), Some(10));
 }
+
+#[test]
+fn a_level_s_preview_reads_the_dungeon_def_beside_it_and_no_other_file_does() {
+    let mut host = AnalysisHost::new();
+    let files = [
+        ("game/dat/hall.des", "MAZE:\"hall\",' '\nNOMAP\n"),
+        ("hall.des", "MAZE:\"hall\",' '\nNOMAP\n"),
+        ("game/dat/dungeon.def", "DUNGEON: \"Main\" \"M\" (20, 5)\n"),
+        ("game/vaults.des", "NAME: v\nMAP\n.\nENDMAP\n"),
+        ("game/monster_desc.txt", "RLG327 MONSTER DESCRIPTION 1\n"),
+        ("game/notes.des", "hello\n"),
+    ]
+    .map(|(path, text)| host.set_file_bytes(path, text.as_bytes()));
+    let analysis = host.analysis();
+    let inputs: Vec<(String, Vec<String>)> = files
+        .into_iter()
+        .map(|file| {
+            let path = analysis.path(file).unwrap().display().to_string();
+            let inputs = analysis.preview_inputs(file).unwrap();
+            (
+                path,
+                inputs.iter().map(|p| p.display().to_string()).collect(),
+            )
+        })
+        .collect();
+    expect_test::expect![[r#"
+        [
+            (
+                "game/dat/hall.des",
+                [
+                    "game/dat/dungeon.def",
+                ],
+            ),
+            (
+                "hall.des",
+                [
+                    "dungeon.def",
+                ],
+            ),
+            (
+                "game/dat/dungeon.def",
+                [],
+            ),
+            (
+                "game/vaults.des",
+                [],
+            ),
+            (
+                "game/monster_desc.txt",
+                [],
+            ),
+            (
+                "game/notes.des",
+                [],
+            ),
+        ]
+    "#]]
+    .assert_debug_eq(&inputs);
+}

@@ -6,33 +6,40 @@
 
 use std::path::Path;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Dialect {
-    /// NetHack 3.4.3 special levels, compiled by lev_comp.
-    NethackDes,
-    /// NetHack 3.4.3's dungeon description (`dungeon.def`), compiled by dgn_comp.
-    NethackDungeon,
-    /// COM S 327 monster descriptions (`RLG327 MONSTER DESCRIPTION 1`).
-    Rlg327Monster,
-    /// COM S 327 object descriptions (`RLG327 OBJECT DESCRIPTION 1`).
-    Rlg327Object,
-    /// Dungeon Crawl Stone Soup vault files.
-    DcssDes,
-    /// A file whose format could not be recognised.
-    Unknown,
+/// Declares the enum and writes [`Dialect::ALL`] from its variants, so that the list cannot
+/// miss one (a fixed-size array written by hand would not make the compiler complain).
+macro_rules! dialects {
+    ($(#[$attr:meta])* pub enum Dialect { $($(#[$doc:meta])* $variant:ident,)* }) => {
+        $(#[$attr])*
+        pub enum Dialect { $($(#[$doc])* $variant,)* }
+
+        impl Dialect {
+            /// Every dialect, in the order they are declared, which is the order the CLI
+            /// lists them.
+            pub const ALL: [Dialect; [$(Dialect::$variant),*].len()] = [$(Dialect::$variant),*];
+        }
+    };
+}
+
+dialects! {
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Dialect {
+        /// NetHack 3.4.3 special levels, compiled by lev_comp.
+        NethackDes,
+        /// NetHack 3.4.3's dungeon description (`dungeon.def`), compiled by dgn_comp.
+        NethackDungeon,
+        /// COM S 327 monster descriptions (`RLG327 MONSTER DESCRIPTION 1`).
+        Rlg327Monster,
+        /// COM S 327 object descriptions (`RLG327 OBJECT DESCRIPTION 1`).
+        Rlg327Object,
+        /// Dungeon Crawl Stone Soup vault files.
+        DcssDes,
+        /// A file whose format could not be recognised.
+        Unknown,
+    }
 }
 
 impl Dialect {
-    /// Every dialect, in the order the CLI lists them.
-    pub const ALL: [Dialect; 6] = [
-        Dialect::NethackDes,
-        Dialect::NethackDungeon,
-        Dialect::Rlg327Monster,
-        Dialect::Rlg327Object,
-        Dialect::DcssDes,
-        Dialect::Unknown,
-    ];
-
     /// The dialects a user can choose (`--dialect`, editor overrides): all but `Unknown`.
     pub fn choosable() -> impl Iterator<Item = Dialect> {
         Dialect::ALL.into_iter().filter(|d| *d != Dialect::Unknown)
@@ -144,14 +151,12 @@ impl Dialect {
         rlg327_kind(path, text)
     }
 
-    /// Whether `path` looks like a file levkit should read when walking a directory.
+    /// Whether `path` looks like a file levkit should read when walking a directory: its
+    /// extension is one of a dialect's [`Dialect::extensions`], in any case.
     pub fn is_candidate_path(path: &Path) -> bool {
-        path.extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("des"))
-            || has_extension(path, DETECTION.dungeon_extensions)
-            || path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+        Dialect::ALL
+            .iter()
+            .any(|d| has_extension(path, d.extensions()))
     }
 
     /// Recognises a file by its content, using the name only as a tie-breaker.
@@ -348,6 +353,24 @@ mod tests {
                     "{name}: {text:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn candidates_are_the_files_with_a_dialect_s_extension_in_any_case() {
+        for name in [
+            "a.des",
+            "b.DES",
+            "dungeon.def",
+            "x/dungeon.pdf",
+            "c.Def",
+            "d.txt",
+            "e.TXT",
+        ] {
+            assert!(Dialect::is_candidate_path(Path::new(name)), "{name}");
+        }
+        for name in ["a.rs", "des", "a.des.bak", "a.lev", ".des", "notes"] {
+            assert!(!Dialect::is_candidate_path(Path::new(name)), "{name}");
         }
     }
 

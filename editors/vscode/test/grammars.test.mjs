@@ -4,17 +4,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync, readdirSync, existsSync } from "node:fs";
-import { join, dirname, extname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, extname } from "node:path";
 import { createRequire } from "node:module";
 import vsctm from "vscode-textmate";
 import oniguruma from "vscode-oniguruma";
 
+import { corpus, root } from "./support.mjs";
+
 const require = createRequire(import.meta.url);
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..", "..");
 const syntaxes = join(root, "syntaxes");
-const corpus = process.env.LEVKIT_CORPUS ?? join(root, "..", "shared", "corpus");
 
 const wasm = readFileSync(require.resolve("vscode-oniguruma/release/onig.wasm")).buffer;
 const onigLib = oniguruma.loadWASM(wasm).then(() => ({
@@ -95,8 +93,8 @@ async function checkBlocks(scope, text, blockScope, opens, closes, file) {
 }
 
 test("every NetHack map closes at its ENDMAP", async (t) => {
-  const dir = join(corpus, "nethack-3.4.3");
-  if (!existsSync(dir)) return t.skip(`*** corpus not found at ${dir}: SKIPPED ***`);
+  const dir = corpus("nethack-3.4.3", "NetHack maps in the TextMate grammar (VS Code test)");
+  if (!dir) return t.skip("no corpus");
   const names = readdirSync(dir).filter((n) => n.endsWith(".des"));
   assert.equal(names.length, 24);
   for (const name of names) {
@@ -107,8 +105,8 @@ test("every NetHack map closes at its ENDMAP", async (t) => {
 });
 
 test("every RLG327 description closes at its dot", async (t) => {
-  const dir = join(corpus, "rlg327");
-  if (!existsSync(dir)) return t.skip(`*** corpus not found at ${dir}: SKIPPED ***`);
+  const dir = corpus("rlg327", "RLG327 descriptions in the TextMate grammar (VS Code test)");
+  if (!dir) return t.skip("no corpus");
   for (const folder of ["monsters", "objects"]) {
     for (const name of readdirSync(join(dir, folder))) {
       const text = readFileSync(join(dir, folder, name), "utf8");

@@ -5,23 +5,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { root, skipped } from "./support.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..", "..");
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const levkit = process.env.LEVKIT ?? join(root, "target", "debug", "levkit");
 
 const missing = (!existsSync(executablePath) && `no Chromium at ${executablePath}`) || (!existsSync(levkit) && `no levkit at ${levkit} (cargo build first)`);
-if (missing) {
-  const record = join(root, "target", "skipped-tests.txt");
-  mkdirSync(dirname(record), { recursive: true });
-  appendFileSync(record, `levkit preview --serve in Chromium: ${missing}\n`);
-}
+if (missing) skipped("levkit preview --serve in Chromium", missing);
 
 /** Starts `levkit preview FILE --serve --port 0`; resolves to its URL and the process. */
 function serve(file) {

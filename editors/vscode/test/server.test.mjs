@@ -4,19 +4,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { root, skipped } from "./support.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..", "..");
 const levkit = process.env.LEVKIT ?? join(root, "target", "debug", "levkit");
 const missing = !existsSync(levkit) && `no levkit at ${levkit} (cargo build first)`;
-if (missing) {
-  const record = join(root, "target", "skipped-tests.txt");
-  mkdirSync(dirname(record), { recursive: true });
-  appendFileSync(record, `the server with a DCSS vault (VS Code test): ${missing}\n`);
-}
+if (missing) skipped("the server with a DCSS vault (VS Code test)", missing);
 
 /** A minimal JSON-RPC client over the server's stdio. */
 function start() {

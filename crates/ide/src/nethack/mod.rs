@@ -10,6 +10,8 @@ pub(crate) mod navigation;
 mod preview;
 pub(crate) mod structure;
 
+use std::path::{Path, PathBuf};
+
 use levkit_diagnostics::{Diagnostic, Severity, TextSize};
 use levkit_model::nethack::DesFile;
 use levkit_syntax::Dialect;
@@ -135,6 +137,17 @@ impl Language for Nethack {
         inlay::inlay_hints(db, file)
     }
 
+    /// The dungeon.def beside the level, which places it in its dungeon.
+    fn preview_inputs(&self, db: &dyn salsa::Database, file: SourceFile) -> Vec<PathBuf> {
+        let path = file.path(db);
+        let beside = path.parent().unwrap_or(Path::new(".")).join("dungeon.def");
+        if beside == *path {
+            Vec::new()
+        } else {
+            vec![beside]
+        }
+    }
+
     fn preview(
         &self,
         db: &dyn salsa::Database,
@@ -216,4 +229,29 @@ impl Language for Nethack {
 /// A `.lev` file as readable records; on a malformed file, what was decoded and the problem.
 pub(crate) fn inspect(bytes: &[u8]) -> Result<String, (String, String)> {
     levkit_compile::nethack::inspect(bytes).map_err(|e| (e.partial.clone(), e.to_string()))
+}
+
+/// A random level of the Dungeons of Doom as NetHack 3.4.3 builds it (`levkit generate`).
+#[derive(Debug, Clone)]
+pub struct RandomLevel {
+    /// The reference maps' format: 21 rows, then the rooms; secret doors and corridors shown
+    /// as `S` and `C` when asked to reveal them.
+    pub map: String,
+    /// The level as `levkit preview` draws it.
+    pub picture: levkit_render::Picture,
+}
+
+/// The depths of the reference game's Dungeons of Doom, where random levels are made.
+pub(crate) const DOOM_DEPTHS: std::ops::RangeInclusive<i32> = 1..=27;
+
+pub(crate) fn random_level(seed: u32, depth: i32, reveal: bool) -> Option<RandomLevel> {
+    use levkit_generate::{level::Place, mklev, rng::Rng};
+    if !DOOM_DEPTHS.contains(&depth) {
+        return None;
+    }
+    let generated = mklev::makelevel(&mut Rng::new(seed), &Place::doom(depth));
+    Some(RandomLevel {
+        map: mklev::map_text(&generated, reveal),
+        picture: levkit_render::Picture::new(&generated.level, &|_| None),
+    })
 }

@@ -252,7 +252,7 @@ export interface Card {
   glyph?: string | null;
   /** The CSS colour of the symbol. */
   color?: string | null;
-  /** Every other field, in the file's order, as it reads (dice with their range). */
+  /** Every other field, in the assignment's order, as it reads (dice with their range). */
   details?: CardDetail[];
   /** A longer description, its lines as written. */
   text?: string | null;
