@@ -184,6 +184,7 @@ codes! {
     NH0431 Error Default "placed-outside-room-floor" "A TRAP, STAIR or ALTAR at a fixed position off its room's floor: the game looks for floor there 100 times and panics." "";
     NH0432 Error Default "room-coordinate-off-level" "A room coordinate so large that it lands outside the level wherever the room is; the game writes outside its arrays." "";
     NH0434 Warning Default "nested-container" "A CONTAINER marked `contained`: the game does not nest containers and leaves it where it is." "";
+    NH0436 Error Default "no-spot-for-random" "A thing placed at random in a map that has no cell of the kind it needs (floor for most things): the game looks for one and panics." "";
     NH0435 Warning Default "room-coordinate-wraps" "A room coordinate outside -128..127: lev_comp keeps its low byte as a signed number, and the game reads a negative one as random." "";
     NH0433 Warning Default "empty-dig-area" "A NON_DIGGABLE or NON_PASSWALL area whose first corner is right of or below its second covers nothing." "";
     NH0426 Warning Default "unknown-corpse-monster" "The monster of a corpse, statue or figurine is not in the game; it becomes a random one." "";

@@ -3,8 +3,8 @@
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::Spanned;
 use levkit_model::nethack::{
-    Area, Coordinate, DetailKind, DoorState, Level, Map, MapPart, Rect, Region, Registers, Terrain,
-    TerrainGrid, map_origin, wallify,
+    Area, Class, Coordinate, DetailKind, DoorState, Level, Map, MapPart, Rect, Region, Registers,
+    Terrain, TerrainGrid, map_origin, wallify,
 };
 
 use super::names::{self, RegisterCounts};
@@ -33,7 +33,7 @@ pub(super) fn check_maze<'a>(
                 format!("this is map part number {}; the game panics on a level with more than {MAX_PARTS}. Merge parts or split the level", i + 1),
             ));
         }
-        check_part(out, part, level.init_map.is_some(), index, memory);
+        check_part(out, part, level, index, memory);
     }
 }
 
@@ -495,7 +495,8 @@ fn position(kind: &DetailKind) -> Option<&Spanned<Coordinate>> {
     }
 }
 
-fn check_map(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, init_map: bool) {
+fn check_map(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, level: &Level) {
+    let init_map = level.init_map.is_some();
     let (width, height) = (map.width(), map.height());
     // The game draws a random position in the map with rn2(width) and rn2(height), which
     // divides by zero on an empty map; with INIT_MAP an empty map stands for the whole level.
@@ -516,6 +517,9 @@ fn check_map(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, init_map: boo
             )
             .with_label(random.range, "placed at random"),
         );
+    }
+    if width > 0 && height > 0 && !init_map {
+        no_spot_for_random(out, map, part, level);
     }
     if height > MAX_MAP_HEIGHT {
         let row = map.rows[MAX_MAP_HEIGHT].range;
@@ -544,15 +548,84 @@ fn check_map(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, init_map: boo
     }
 }
 
+/// The game looks for a random spot in the map that suits what it places there (its
+/// `get_location`): 100 draws, then every cell, then it panics. Nothing placed before the
+/// things of a part turns a cell into floor (doors, drawbridges and features only take floor
+/// away), so a map with no cell of the kind a thing needs makes the game panic whenever that
+/// thing is placed at random. On the Plane of Water any spot will do.
+fn no_spot_for_random(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, level: &Level) {
+    if level.name.as_ref().is_some_and(|n| n.value == "water") {
+        return;
+    }
+    let (mut dry, mut wet) = (false, false);
+    for y in 0..map.height() as i64 {
+        for x in 0..map.width() as i64 {
+            match map.terrain_at(x, y) {
+                Some(
+                    Terrain::Room
+                    | Terrain::Corridor
+                    | Terrain::Ice
+                    | Terrain::Air
+                    | Terrain::Cloud,
+                ) => dry = true,
+                Some(Terrain::Pool | Terrain::Moat | Terrain::Water | Terrain::Lava) => wet = true,
+                _ => {}
+            }
+        }
+    }
+    if dry {
+        return;
+    }
+    for detail in &part.details {
+        // What needs dry ground for sure: a monster of no class (the game makes it without
+        // knowing its kind), an object, a trap, gold, an engraving, a feature, stairs or a
+        // ladder. A monster of a class or kind may swim, and then water does too.
+        let (at, needs_dry_only) = match &detail.kind {
+            DetailKind::Monster(monster) => (&monster.at, monster.class.value == Class::Random),
+            DetailKind::Object(object) => match &object.at {
+                Some(at) => (at, true),
+                None => continue,
+            },
+            DetailKind::Trap(trap) => (&trap.at, true),
+            DetailKind::Gold { at, .. }
+            | DetailKind::Engraving { at, .. }
+            | DetailKind::Altar { at, .. }
+            | DetailKind::Fountain(at)
+            | DetailKind::Sink(at)
+            | DetailKind::Pool(at)
+            | DetailKind::Stair { at, .. }
+            | DetailKind::Ladder { at, .. } => (at, true),
+            _ => continue,
+        };
+        if at.value != Coordinate::Random || (wet && !needs_dry_only) {
+            continue;
+        }
+        let needs = if needs_dry_only {
+            "floor, corridor, ice, air or cloud"
+        } else {
+            "floor, corridor, ice, air, cloud, water or lava"
+        };
+        out.push(
+            Diagnostic::new(
+                Code::NH0436,
+                at.range,
+                format!("this map has no {needs}, where the game puts what is placed at random: it looks 100 times, then at every cell, then panics (\"get_location: can't find a place!\"). Give it a fixed position, or draw some floor in the map"),
+            )
+            .with_label(map.keyword, "the map"),
+        );
+    }
+}
+
 fn check_part<'a>(
     out: &mut Vec<Diagnostic>,
     part: &'a MapPart,
-    init_map: bool,
+    level_model: &'a Level,
     level: usize,
     memory: &mut MapMemory<'a>,
 ) {
+    let init_map = level_model.init_map.is_some();
     if let Some(map) = &part.map {
-        check_map(out, map, part, init_map);
+        check_map(out, map, part, level_model);
     } else if part.nomap.is_none() {
         // GEOMETRY without its MAP: the parser reported it, and nothing here can be placed.
         return;
