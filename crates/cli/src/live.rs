@@ -119,14 +119,7 @@ pub fn watch(session: &Session, colour: bool) -> u8 {
             Err(problem) => screen.push_str(&format!("levkit: {problem}\n")),
             Ok(preview) => {
                 screen.push_str(&format!("{}\n", preview.title().unwrap_or_default()));
-                let error = preview.error().map(|e| {
-                    format!(
-                        "error at line {}: {} ({})",
-                        e.range.start.line + 1,
-                        e.message,
-                        e.code
-                    )
-                });
+                let error = preview.error().map(ToString::to_string);
                 let drawn = drawing(&preview, colour);
                 let notes: String = preview
                     .notes()

@@ -205,13 +205,8 @@ pub fn run(args: &PreviewArgs) -> u8 {
             Format::Text | Format::Svg => {
                 // What the JSON carries goes to standard error, as a level's notes do: the
                 // first error of a broken text, whose overview is of what it says so far.
-                if let Some(e) = &dungeon.error {
-                    eprintln!(
-                        "levkit: error at line {}: {} ({})",
-                        e.range.start.line + 1,
-                        e.message,
-                        e.code
-                    );
+                if let Some(error) = &dungeon.error {
+                    eprintln!("levkit: {error}");
                 }
                 for note in &dungeon.notes {
                     eprintln!("levkit: note: {note}");

@@ -361,6 +361,19 @@ pub struct PreviewError {
     pub source: Source,
 }
 
+/// `error at line 12: the message (NH0102)`, as a terminal shows it.
+impl std::fmt::Display for PreviewError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "error at line {}: {} ({})",
+            self.range.start.line + 1,
+            self.message,
+            self.code
+        )
+    }
+}
+
 /// Description files: a card per valid entry.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -535,6 +548,14 @@ impl Spans<'_> {
             line: at.line,
             column: at.col,
         }
+    }
+
+    /// The first error among `diagnostics`, the one a preview of broken text carries.
+    pub fn first_error(&self, diagnostics: &[Diagnostic]) -> Option<PreviewError> {
+        diagnostics
+            .iter()
+            .find(|d| d.severity == levkit_diagnostics::Severity::Error)
+            .map(|d| self.error(d))
     }
 
     pub fn error(&self, diagnostic: &Diagnostic) -> PreviewError {

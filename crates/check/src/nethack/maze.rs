@@ -577,25 +577,21 @@ fn no_spot_for_random(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, leve
         return;
     }
     for detail in &part.details {
+        let Some(at) = position(&detail.kind) else {
+            continue;
+        };
         // What needs dry ground for sure: a monster of no class (the game makes it without
         // knowing its kind), an object, a trap, gold, an engraving, a feature, stairs or a
         // ladder. A monster of a class or kind may swim, and then water does too.
-        let (at, needs_dry_only) = match &detail.kind {
-            DetailKind::Monster(monster) => (&monster.at, monster.class.value == Class::Random),
-            DetailKind::Object(object) => match &object.at {
-                Some(at) => (at, true),
-                None => continue,
-            },
-            DetailKind::Trap(trap) => (&trap.at, true),
-            DetailKind::Gold { at, .. }
-            | DetailKind::Engraving { at, .. }
-            | DetailKind::Altar { at, .. }
-            | DetailKind::Fountain(at)
-            | DetailKind::Sink(at)
-            | DetailKind::Pool(at)
-            | DetailKind::Stair { at, .. }
-            | DetailKind::Ladder { at, .. } => (at, true),
-            _ => continue,
+        let needs_dry_only = match &detail.kind {
+            DetailKind::Monster(monster) => monster.class.value == Class::Random,
+            // Doors, drawbridges and mazewalks are not judged here.
+            DetailKind::Door { .. }
+            | DetailKind::Drawbridge { .. }
+            | DetailKind::Mazewalk { .. } => {
+                continue;
+            }
+            _ => true,
         };
         if at.value != Coordinate::Random || (wet && !needs_dry_only) {
             continue;
@@ -619,13 +615,13 @@ fn no_spot_for_random(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, leve
 fn check_part<'a>(
     out: &mut Vec<Diagnostic>,
     part: &'a MapPart,
-    level_model: &'a Level,
-    level: usize,
+    level: &'a Level,
+    index: usize,
     memory: &mut MapMemory<'a>,
 ) {
-    let init_map = level_model.init_map.is_some();
+    let init_map = level.init_map.is_some();
     if let Some(map) = &part.map {
-        check_map(out, map, part, level_model);
+        check_map(out, map, part, level);
     } else if part.nomap.is_none() {
         // GEOMETRY without its MAP: the parser reported it, and nothing here can be placed.
         return;
@@ -644,7 +640,7 @@ fn check_part<'a>(
             grid
         }),
         memory,
-        level,
+        level: index,
         max_x,
         max_y,
         init_map,
@@ -770,7 +766,7 @@ fn check_part<'a>(
     }
     super::check_item_counts(out, &part.details, "map part");
     if let (Some(map), Some(grid)) = (scope.map, &scope.grid) {
-        memory.store(map, grid, level);
+        memory.store(map, grid, index);
     }
 }
 

@@ -131,10 +131,7 @@ impl Language for Dungeon {
         let cards = overview_cards(model, &overview, &spans);
         // A file with an error compiles to nothing: the overview is of the text as it stands,
         // and the first error comes with it, as a broken level's does.
-        let error = crate::db::file_diagnostics(db, file)
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .map(|d| spans.error(d));
+        let error = spans.first_error(crate::db::file_diagnostics(db, file));
         let mut title = format!(
             "{} dungeon{}",
             overview.dungeons.len(),
@@ -180,9 +177,7 @@ impl Language for Dungeon {
                 ));
             }
         }
-        let has_errors = diagnostics
-            .iter()
-            .any(|d| d.severity == levkit_diagnostics::Severity::Error);
+        let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
         // dgn_comp names its output after the input without its extension.
         let name = file
             .path(db)

@@ -2,7 +2,7 @@
 //! statistics), completion (missing fields, enumerated values), outline, cards as the
 //! preview, and the print-outs `compile` emits.
 
-use levkit_diagnostics::{Diagnostic, Severity, TextRange, TextSize};
+use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
 use levkit_model::rlg327::{ABILITIES, COLORS, DescFile, Dice, FieldValue, Kind, TYPES};
 use levkit_syntax::SyntaxKind::*;
 use levkit_syntax::{Dialect, SyntaxKind, SyntaxNode, SyntaxToken};
@@ -104,10 +104,7 @@ impl Language for Rlg327 {
         // An entry with an error has no card; a note names it, and the file's first error
         // comes with the cards, as a broken level's does.
         let left_out = left_out(db, file, model, &valid);
-        let error = diagnostics
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .map(|d| spans.error(d));
+        let error = spans.first_error(diagnostics);
         // A card per valid monster or object: its symbol in its colour, name, every field
         // (dice with their range) and its description.
         let cards: Vec<Card> = valid
