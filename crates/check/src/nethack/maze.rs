@@ -3,8 +3,8 @@
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::Spanned;
 use levkit_model::nethack::{
-    Area, Class, Coordinate, DetailKind, DoorState, Level, Map, MapPart, Rect, Region, Registers,
-    Terrain, TerrainGrid, map_origin, wallify,
+    Area, Class, Coordinate, DetailKind, DoorState, Level, Map, MapPart, MapRow, Rect, Region,
+    Registers, Terrain, TerrainGrid, map_origin, terrain_of, wallify,
 };
 
 use super::names::{self, RegisterCounts};
@@ -557,24 +557,16 @@ fn no_spot_for_random(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, leve
     if level.name.as_ref().is_some_and(|n| n.value == "water") {
         return;
     }
-    let (mut dry, mut wet) = (false, false);
-    for y in 0..map.height() as i64 {
-        for x in 0..map.width() as i64 {
-            match map.terrain_at(x, y) {
-                Some(
-                    Terrain::Room
-                    | Terrain::Corridor
-                    | Terrain::Ice
-                    | Terrain::Air
-                    | Terrain::Cloud,
-                ) => dry = true,
-                Some(Terrain::Pool | Terrain::Moat | Terrain::Water | Terrain::Lava) => wet = true,
-                _ => {}
-            }
+    // Padding cells are stone, which suits nothing: the written cells say it all.
+    let mut wet = false;
+    for c in map.rows.iter().flat_map(MapRow::cells) {
+        match terrain_of(c) {
+            Some(
+                Terrain::Room | Terrain::Corridor | Terrain::Ice | Terrain::Air | Terrain::Cloud,
+            ) => return,
+            Some(Terrain::Pool | Terrain::Moat | Terrain::Water | Terrain::Lava) => wet = true,
+            _ => {}
         }
-    }
-    if dry {
-        return;
     }
     for detail in &part.details {
         let Some(at) = position(&detail.kind) else {

@@ -254,12 +254,12 @@ fn lower_map(node: Node<'_>) -> Map {
             MapRow::new(row.text_range(), cells, offsets)
         })
         .collect();
-    Map {
-        range: node.text_range(),
+    Map::new(
+        node.text_range(),
         keyword,
         rows,
-        closed: node.tokens().any(|t| t.kind() == ENDMAP_KW),
-    }
+        node.tokens().any(|t| t.kind() == ENDMAP_KW),
+    )
 }
 
 fn register_statement(registers: &mut Registers, statement: Node<'_>) {

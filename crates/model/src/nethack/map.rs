@@ -240,11 +240,24 @@ pub struct Map {
     pub keyword: TextRange,
     pub rows: Vec<MapRow>,
     pub closed: bool,
+    /// The longest row's length, kept because every cell lookup asks for it.
+    width: usize,
 }
 
 impl Map {
+    pub fn new(range: TextRange, keyword: TextRange, rows: Vec<MapRow>, closed: bool) -> Self {
+        let width = rows.iter().map(MapRow::len).max().unwrap_or(0);
+        Map {
+            range,
+            keyword,
+            rows,
+            closed,
+            width,
+        }
+    }
+
     pub fn width(&self) -> usize {
-        self.rows.iter().map(MapRow::len).max().unwrap_or(0)
+        self.width
     }
 
     pub fn height(&self) -> usize {
