@@ -59,14 +59,16 @@ fn watch_file(path: PathBuf) -> Arc<Changes> {
         changed: Condvar::new(),
     });
     let shared = Arc::clone(&changes);
+    // Saves are seen by the file's time and size, so the file is read only when it changed.
+    let stamp = |path: &PathBuf| {
+        std::fs::metadata(path)
+            .ok()
+            .map(|m| (m.modified().ok(), m.len()))
+    };
+    // Taken before the first picture is drawn, so that a save made while it is drawn is a
+    // change.
+    let mut last = stamp(&path);
     std::thread::spawn(move || {
-        // Saves are seen by the file's time and size, so the file is read only when it changed.
-        let stamp = |path: &PathBuf| {
-            std::fs::metadata(path)
-                .ok()
-                .map(|m| (m.modified().ok(), m.len()))
-        };
-        let mut last = stamp(&path);
         loop {
             std::thread::sleep(POLL);
             let now = stamp(&path);

@@ -344,3 +344,111 @@ fn a_depth_no_level_can_have_is_a_usage_error() {
         );
     }
 }
+
+/// `--watch` over a session of saves: each save redraws; a save that breaks the level keeps
+/// the last picture under the error, marked out of date; a fixed save draws anew; a deleted
+/// file says so, and the watch goes on.
+#[test]
+fn watch_redraws_on_each_save_and_keeps_the_last_picture_through_an_error() {
+    use std::io::Read;
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    let folder = std::env::temp_dir().join(format!("levkit-watch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("fortress.des");
+    let good =
+        std::fs::read_to_string(workspace().join("test-data/examples/fortress.des")).unwrap();
+    std::fs::write(&file, &good).unwrap();
+    let picture = |text: &str| {
+        std::fs::write(folder.join("alone.des"), text).unwrap();
+        let path = folder.join("alone.des");
+        let output = levkit(&[
+            "preview",
+            path.to_str().unwrap(),
+            "--seed",
+            "7",
+            "--format",
+            "text",
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        stdout(&output)
+    };
+    let first_picture = picture(&good);
+    let second_text = good.replace("MONSTER:'d',\"jackal\",place[1]\n", "");
+    let second_picture = picture(&second_text);
+    assert_ne!(first_picture, second_picture);
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_levkit"))
+        .args(["preview", "--watch", "--seed", "7", "--format", "text"])
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("levkit runs");
+    // Screens, each from the clear-screen sequence to its "watching" line.
+    let (sender, screens) = mpsc::channel::<String>();
+    let mut out = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        let mut pending = String::new();
+        let mut buffer = [0; 4096];
+        while let Ok(n @ 1..) = out.read(&mut buffer) {
+            pending.push_str(&String::from_utf8_lossy(&buffer[..n]));
+            while let Some(end) = pending.find("(Ctrl-C to stop)\n") {
+                let end = end + "(Ctrl-C to stop)\n".len();
+                if sender.send(pending[..end].to_string()).is_err() {
+                    return;
+                }
+                pending.drain(..end);
+            }
+        }
+    });
+    let next_screen = |what: &str| -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        screens
+            .recv_timeout(deadline - Instant::now())
+            .unwrap_or_else(|_| panic!("no screen after {what}"))
+    };
+    let picture_in = |screen: &str, picture: &str| {
+        // The screen's picture, without the title line above it.
+        picture.lines().all(|line| screen.contains(line))
+    };
+
+    let screen = next_screen("the start");
+    assert!(screen.starts_with("\x1b[2J\x1b[H"), "{screen:?}");
+    assert!(picture_in(&screen, &first_picture), "{screen}");
+
+    // Each save changes the file's length, so that a clock too coarse to tell two saves
+    // apart still sees them.
+    std::fs::write(&file, &second_text).unwrap();
+    let screen = next_screen("a save");
+    assert!(picture_in(&screen, &second_picture), "{screen}");
+    assert!(!screen.contains("out of date"), "{screen}");
+
+    std::fs::write(&file, format!("{second_text}MONSTER:'d',\"jackal\"\n")).unwrap();
+    let screen = next_screen("a save with an error");
+    assert!(screen.contains("out of date"), "{screen}");
+    assert!(
+        screen.contains("error at line 27: expected `,`, found the end of the file (NH0001)"),
+        "{screen}"
+    );
+    assert!(picture_in(&screen, &second_picture), "{screen}");
+
+    std::fs::write(&file, &good).unwrap();
+    let screen = next_screen("the fix");
+    assert!(!screen.contains("out of date"), "{screen}");
+    assert!(picture_in(&screen, &first_picture), "{screen}");
+
+    std::fs::remove_file(&file).unwrap();
+    let screen = next_screen("the file's deletion");
+    assert!(screen.contains("levkit: cannot read"), "{screen}");
+
+    std::fs::write(&file, &second_text).unwrap();
+    let screen = next_screen("the file's return");
+    assert!(picture_in(&screen, &second_picture), "{screen}");
+
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&folder);
+}
