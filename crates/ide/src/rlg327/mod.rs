@@ -239,8 +239,9 @@ impl Language for Rlg327 {
     }
 }
 
-/// The entries that are not among `valid`, in words (`the MONSTER entry "Rat" at line 3`):
-/// what a print-out drops and the preview has no card for.
+/// The entries that are not among `valid` (a subsequence of the file's entries, in order), in
+/// words (`the MONSTER entry "Rat" at line 3`): what a print-out drops and the preview has no
+/// card for.
 fn left_out(
     db: &dyn salsa::Database,
     file: SourceFile,
@@ -248,10 +249,12 @@ fn left_out(
     valid: &[&levkit_model::rlg327::Entry],
 ) -> Vec<String> {
     let lines = line_index(db, file);
+    // One walk over both, in file order: the preview asks this on every keystroke.
+    let mut valid = valid.iter().peekable();
     model
         .entries
         .iter()
-        .filter(|e| !valid.iter().any(|v| std::ptr::eq(*v, *e)))
+        .filter(|e| valid.next_if(|v| std::ptr::eq(**v, *e)).is_none())
         .map(|entry| {
             let name = levkit_compile::rlg327::field_text(entry, "NAME");
             let line = lines.line_col(entry.range.start()).line + 1;
