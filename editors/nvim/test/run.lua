@@ -71,14 +71,18 @@ vim.cmd("%bwipeout!")
 passed = passed + 1
 
 require("levkit").setup({ cmd = { vim.env.LEVKIT_BIN, "lsp" } })
+-- Waits for the server to attach to `buf` (`name` says which file, on failure).
+local function wait_attached(buf, name)
+  if not vim.wait(10000, function() return #vim.lsp.get_clients({ bufnr = buf, name = "levkit" }) > 0 end) then
+    fail("levkit did not attach to " .. name)
+  end
+end
 vim.cmd("edit " .. root .. "/test-data/examples/mistakes.des")
 local buf = vim.api.nvim_get_current_buf()
 if vim.bo[buf].filetype ~= "nethack-des" then
   fail("filetype is " .. vim.bo[buf].filetype)
 end
-if not vim.wait(10000, function() return #vim.lsp.get_clients({ bufnr = buf, name = "levkit" }) > 0 end) then
-  fail("levkit did not attach")
-end
+wait_attached(buf, "mistakes.des")
 if not vim.wait(10000, function() return #vim.diagnostic.get(buf) > 0 end) then
   fail("no diagnostics")
 end
@@ -114,9 +118,7 @@ passed = passed + 1
 -- glyphs take the colours the preview gives (extmarks on highlight groups of those colours).
 vim.cmd("edit " .. root .. "/test-data/examples/fortress.des")
 local fortress = vim.api.nvim_get_current_buf()
-if not vim.wait(10000, function() return #vim.lsp.get_clients({ bufnr = fortress, name = "levkit" }) > 0 end) then
-  fail("levkit did not attach to fortress.des")
-end
+wait_attached(fortress, "fortress.des")
 vim.cmd("LevkitPreview fortress 7")
 local fortress_preview = require("levkit").preview_buffers[fortress]
 local function fortress_lines()
@@ -155,9 +157,7 @@ local new = vim.api.nvim_get_current_buf()
 if vim.bo[new].filetype ~= "nethack-des" then
   fail("an empty .des has filetype " .. vim.bo[new].filetype)
 end
-if not vim.wait(10000, function() return #vim.lsp.get_clients({ bufnr = new, name = "levkit" }) > 0 end) then
-  fail("levkit did not attach to new.des")
-end
+wait_attached(new, "new.des")
 vim.api.nvim_buf_set_lines(new, 0, -1, false, { "NAME: a_vault", "MAP", "...", "ENDMAP" })
 vim.cmd("write")
 if not vim.wait(10000, function() return vim.bo[new].filetype == "dcss-des" end) then
@@ -208,9 +208,7 @@ passed = passed + 1
 vim.fn.writefile(vim.fn.readfile(root .. "/test-data/rlg327/preview/two_monsters_monster_desc.txt"), scratch .. "/monster_desc.txt")
 vim.cmd("edit " .. scratch .. "/monster_desc.txt")
 local monsters = vim.api.nvim_get_current_buf()
-if not vim.wait(10000, function() return #vim.lsp.get_clients({ bufnr = monsters, name = "levkit" }) > 0 end) then
-  fail("levkit did not attach to monster_desc.txt")
-end
+wait_attached(monsters, "monster_desc.txt")
 vim.cmd("LevkitPreview")
 local cards_preview = require("levkit").preview_buffers[monsters]
 local function cards_text()

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -31,16 +31,32 @@ function serve(file) {
   });
 }
 
-test("the served page redraws when the file is saved, in a plain browser", { skip: missing }, async () => {
+/**
+ * Writes `text` as `name` in a new folder, serves it and opens its page in headless Chromium;
+ * `body` gets the file's path, the page, the page's URL and its uncaught errors. Everything is
+ * closed and removed after, whatever `body` does.
+ */
+async function withServedPage(name, text, body) {
   const dir = mkdtempSync(join(tmpdir(), "levkit-serve-"));
-  const file = join(dir, "fortress.des");
-  copyFileSync(join(root, "test-data", "examples", "fortress.des"), file);
+  const file = join(dir, name);
+  writeFileSync(file, text);
   const { url, server } = await serve(file);
   const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
     const problems = [];
     page.on("pageerror", (error) => problems.push(String(error)));
+    await body({ file, page, url, problems });
+  } finally {
+    await browser.close();
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("the served page redraws when the file is saved, in a plain browser", { skip: missing }, async () => {
+  const fortress = readFileSync(join(root, "test-data", "examples", "fortress.des"), "utf8");
+  await withServedPage("fortress.des", fortress, async ({ file, page, url, problems }) => {
     page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
     await page.goto(url);
     const row = (y) => page.evaluate((y) => [...document.querySelectorAll("#grid > span")].slice(y * 80, y * 80 + 80).map((s) => s.textContent).join(""), y);
@@ -74,24 +90,12 @@ test("the served page redraws when the file is saved, in a plain browser", { ski
     await page.waitForFunction(() => document.querySelector("#status")?.textContent !== "", null, { timeout: 5000 });
     assert.match(await page.locator("#status").textContent(), /^line 8, column 2$/);
     assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-    server.kill();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a served RLG327 file keeps its last good cards under a half-typed field's error", { skip: missing }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), "levkit-serve-"));
-  const file = join(dir, "monster_desc.txt");
   const text = readFileSync(join(root, "test-data", "rlg327", "preview", "two_monsters_monster_desc.txt"), "utf8");
-  writeFileSync(file, text);
-  const { url, server } = await serve(file);
-  const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
-    const problems = [];
-    page.on("pageerror", (error) => problems.push(String(error)));
+  await withServedPage("monster_desc.txt", text, async ({ file, page, url, problems }) => {
     await page.goto(url);
     await page.waitForFunction(() => document.querySelectorAll(".card").length === 2);
     const headings = () => page.locator(".card h3").allTextContents();
@@ -109,9 +113,5 @@ test("a served RLG327 file keeps its last good cards under a half-typed field's 
     assert.equal(await page.locator("#cards.stale").count(), 0);
     assert.deepEqual(await headings(), ["rSample Rat", "BCave Bear"]);
     assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-    server.kill();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
