@@ -522,7 +522,7 @@ fn check_map(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, level: &Level
         no_spot_for_random(out, map, part, level);
     }
     if height > MAX_MAP_HEIGHT {
-        let row = map.rows[MAX_MAP_HEIGHT].range;
+        let row = map.rows()[MAX_MAP_HEIGHT].range;
         out.push(
             Diagnostic::new(
                 Code::NH0114,
@@ -533,10 +533,14 @@ fn check_map(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, level: &Level
         );
     }
     if width > MAX_MAP_WIDTH {
-        let widest = map.rows.iter().position(|r| r.len() == width).unwrap_or(0);
+        let widest = map
+            .rows()
+            .iter()
+            .position(|r| r.len() == width)
+            .unwrap_or(0);
         let range = map
             .cell_range(MAX_MAP_WIDTH as i64, widest as i64)
-            .unwrap_or(map.rows[widest].range);
+            .unwrap_or(map.rows()[widest].range);
         out.push(
             Diagnostic::new(
                 Code::NH0114,
@@ -559,7 +563,7 @@ fn no_spot_for_random(out: &mut Vec<Diagnostic>, map: &Map, part: &MapPart, leve
     }
     // Padding cells are stone, which suits nothing: the written cells say it all.
     let mut wet = false;
-    for c in map.rows.iter().flat_map(MapRow::cells) {
+    for c in map.rows().iter().flat_map(MapRow::cells) {
         match terrain_of(c) {
             Some(
                 Terrain::Room | Terrain::Corridor | Terrain::Ice | Terrain::Air | Terrain::Cloud,

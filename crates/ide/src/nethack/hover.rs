@@ -227,9 +227,12 @@ fn map_cell(
 ) -> Option<Hover> {
     let model = nethack_model(db, file).as_ref()?;
     let (map, origin) = part_map(model, row.text_range())?;
-    let y = map.rows.iter().position(|r| r.range == row.text_range())?;
-    let x = map.rows[y].cell_at(offset)?;
-    let c = map.rows[y].cell(x)?;
+    let y = map
+        .rows()
+        .iter()
+        .position(|r| r.range == row.text_range())?;
+    let x = map.rows()[y].cell_at(offset)?;
+    let c = map.rows()[y].cell(x)?;
     let range = map.cell_range(x as i64, y as i64)?;
     let glyph = docs::map_glyph(c).unwrap_or("not a map character");
     let place = origin.map_or(String::new(), |(x0, y0)| {

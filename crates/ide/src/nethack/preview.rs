@@ -665,7 +665,7 @@ fn sketch(chosen: &Level) -> Sketch {
                     notes.push("a map part does not fit on the level (the game panics)".into());
                     continue;
                 };
-                for (y, row) in map.rows.iter().enumerate() {
+                for (y, row) in map.rows().iter().enumerate() {
                     for x in 0..map.width() {
                         let (ax, ay) = (x0 + x as i64, y0 + y as i64);
                         if !(0..COLUMNS as i64).contains(&ax) || !(0..ROWS as i64).contains(&ay) {
@@ -742,7 +742,7 @@ fn overlays(
     let open: Vec<(i64, i64)> = (0..map.height() as i64)
         .flat_map(|y| (0..map.width() as i64).map(move |x| (x, y)))
         .filter(|&(x, y)| {
-            let c = map.rows[y as usize].cell(x as usize).unwrap_or(' ');
+            let c = map.rows()[y as usize].cell(x as usize).unwrap_or(' ');
             terrain_of(c).is_some_and(|t| {
                 matches!(
                     t,

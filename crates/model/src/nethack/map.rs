@@ -238,7 +238,8 @@ pub struct Map {
     pub range: TextRange,
     /// The `MAP` keyword.
     pub keyword: TextRange,
-    pub rows: Vec<MapRow>,
+    /// Read through [`Map::rows`]: the width is kept from them.
+    rows: Vec<MapRow>,
     pub closed: bool,
     /// The longest row's length, kept because every cell lookup asks for it.
     width: usize,
@@ -254,6 +255,10 @@ impl Map {
             closed,
             width,
         }
+    }
+
+    pub fn rows(&self) -> &[MapRow] {
+        &self.rows
     }
 
     pub fn width(&self) -> usize {
