@@ -352,7 +352,7 @@ fn a_depth_no_level_can_have_is_a_usage_error() {
 fn watch_redraws_on_each_save_and_keeps_the_last_picture_through_an_error() {
     use std::io::Read;
     use std::sync::mpsc;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     let folder = std::env::temp_dir().join(format!("levkit-watch-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
@@ -405,9 +405,8 @@ fn watch_redraws_on_each_save_and_keeps_the_last_picture_through_an_error() {
         }
     });
     let next_screen = |what: &str| -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
         screens
-            .recv_timeout(deadline - Instant::now())
+            .recv_timeout(Duration::from_secs(30))
             .unwrap_or_else(|_| panic!("no screen after {what}"))
     };
     let picture_in = |screen: &str, picture: &str| {
