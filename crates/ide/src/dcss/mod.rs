@@ -129,40 +129,59 @@ pub(crate) fn segment_parse<'db>(db: &'db dyn salsa::Database, segment: SegmentT
     levkit_syntax::dcss::parse_segment(segment.text(db))
 }
 
-/// The segment's model and syntax errors, from a parse that builds no tree: the checks need
-/// none (the features that read the tree ask [`segment_parse`]).
+/// The segment's model, offsets relative to the segment, for the editor's features (hover,
+/// navigation, previews). The checks lower a segment on their own ([`segment_checked`]) and
+/// keep none: a `check` run never asks for this, and so keeps no model.
 #[salsa::tracked(returns(ref))]
-fn segment_lowered<'db>(
-    db: &'db dyn salsa::Database,
-    segment: SegmentText<'db>,
-) -> (Model, Vec<Diagnostic>) {
+pub(crate) fn segment_model<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> Model {
     let text = segment.text(db);
-    let flat = levkit_syntax::dcss::parse_segment_flat(text);
-    (lower_flat(text, &flat), flat.errors)
+    lower_flat(text, &levkit_syntax::dcss::parse_segment_flat(text))
 }
 
-/// The segment's model, offsets relative to the segment.
-pub(crate) fn segment_model<'db>(
-    db: &'db dyn salsa::Database,
-    segment: SegmentText<'db>,
-) -> &'db Model {
-    &segment_lowered(db, segment).0
+/// What the checks take from a segment: its diagnostics, its vault's name and its tag facts.
+#[derive(Debug, PartialEq, Eq, salsa::SalsaValue)]
+pub(crate) struct Checked<'db> {
+    /// Syntax errors and crawl's checks, offsets relative to the segment.
+    diagnostics: Vec<Diagnostic>,
+    /// The vault's name as the model reads it (see [`segment_name`]).
+    name: Option<(String, TextRange)>,
+    tags: tags::InternedTagFacts<'db>,
+}
+
+/// The segment lowered from a parse that builds no tree, checked, and dropped: its model is
+/// the largest thing a segment has (15 MB of the DCSS corpus's 40 MB at the check's peak),
+/// and a check needs only what this keeps of it. Kept, every model's pages stayed touched to
+/// the end of the run, fresh memory being a third of the check's time here.
+#[salsa::tracked(returns(ref))]
+fn segment_checked<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> Checked<'db> {
+    let text = segment.text(db);
+    let flat = levkit_syntax::dcss::parse_segment_flat(text);
+    let model = lower_flat(text, &flat);
+    let mut diagnostics = flat.errors;
+    let name = match &model {
+        Model::Vault(vault) => {
+            diagnostics.extend(check_vault(vault, text, *segment.context(db)));
+            Some((vault.name.value.clone(), vault.name.range))
+        }
+        Model::Global(global) => {
+            diagnostics.extend(check_global(global));
+            None
+        }
+    };
+    let tags = tags::InternedTagFacts::new(db, levkit_check::dcss::tag_facts(&model));
+    Checked {
+        diagnostics,
+        name,
+        tags,
+    }
 }
 
 /// The segment's syntax errors and crawl's checks, offsets relative to the segment.
-#[salsa::tracked(returns(ref))]
 pub(crate) fn segment_diagnostics<'db>(
     db: &'db dyn salsa::Database,
     segment: SegmentText<'db>,
-) -> Vec<Diagnostic> {
-    let mut out = segment_lowered(db, segment).1.clone();
-    match segment_model(db, segment) {
-        Model::Vault(vault) => {
-            out.extend(check_vault(vault, segment.text(db), *segment.context(db)))
-        }
-        Model::Global(global) => out.extend(check_global(global)),
-    }
-    out
+) -> &'db Vec<Diagnostic> {
+    &segment_checked(db, segment).diagnostics
 }
 
 /// A vault segment's name and its range in the segment. A NAME on one line is read from the
@@ -188,10 +207,7 @@ fn segment_name<'db>(
             ));
         }
     }
-    match segment_model(db, segment) {
-        Model::Vault(vault) => Some((vault.name.value.clone(), vault.name.range)),
-        Model::Global(_) => None,
-    }
+    segment_checked(db, segment).name.clone()
 }
 
 /// The vault names of a file, with their ranges in the file.

@@ -3,11 +3,11 @@
 //! ([`TagIndex`]), file by file, so that typing in a map or a monster list leaves the index
 //! as it was and re-checks the edited vault only.
 
-use levkit_check::dcss::{TagFacts, TagIndex, check_lua_calls, check_tags, tag_facts};
+use levkit_check::dcss::{TagFacts, TagIndex, check_lua_calls, check_tags};
 use levkit_diagnostics::Diagnostic;
 use levkit_syntax::Dialect;
 
-use super::{SegmentText, segment_model, segments};
+use super::{SegmentText, segment_checked, segments};
 use crate::db::{SourceFile, Workspace, dialect};
 
 /// A segment's tag facts.
@@ -15,31 +15,23 @@ pub(crate) fn segment_tag_facts<'db>(
     db: &'db dyn salsa::Database,
     segment: SegmentText<'db>,
 ) -> &'db TagFacts {
-    segment_tag_id(db, segment).facts(db)
+    segment_checked(db, segment).tags.facts(db)
 }
 
 /// A segment's tag facts, interned: equal facts are one id, so that a file's list of them
 /// stays equal while its vaults are edited in ways that touch no tag. (Gathered straight into
 /// the interned value: a query of their own would keep a second copy of every segment's.)
-#[salsa::interned]
-struct InternedTagFacts<'db> {
+#[salsa::interned(debug)]
+pub(crate) struct InternedTagFacts<'db> {
     #[returns(ref)]
     facts: TagFacts,
-}
-
-#[salsa::tracked(returns(copy))]
-fn segment_tag_id<'db>(
-    db: &'db dyn salsa::Database,
-    segment: SegmentText<'db>,
-) -> InternedTagFacts<'db> {
-    InternedTagFacts::new(db, tag_facts(segment_model(db, segment)))
 }
 
 #[salsa::tracked(returns(ref))]
 fn file_tag_ids(db: &dyn salsa::Database, file: SourceFile) -> Vec<InternedTagFacts<'_>> {
     segments(db, file)
         .iter()
-        .map(|p| segment_tag_id(db, p.segment))
+        .map(|p| segment_checked(db, p.segment).tags)
         .collect()
 }
 
