@@ -24,6 +24,20 @@ pub(crate) struct SourceFile {
 }
 
 /// The files analysed together (a checked folder, an editor's workspace).
+/// What the user asked to see, where it changes what a query computes (the host makes the
+/// one value of it when it starts).
+#[salsa::input(singleton)]
+pub(crate) struct Settings {
+    /// `-W`: checks whose warnings only `-W` shows run only when asked for.
+    #[returns(copy)]
+    pub extra_warnings: bool,
+}
+
+/// Whether `-W` was asked for (no settings yet: no).
+pub(crate) fn extra_warnings(db: &dyn salsa::Database) -> bool {
+    Settings::try_get(db).is_some_and(|settings| settings.extra_warnings(db))
+}
+
 #[salsa::input]
 pub(crate) struct Workspace {
     #[returns(ref)]
@@ -60,7 +74,8 @@ pub(crate) fn line_index(db: &dyn salsa::Database, file: SourceFile) -> Arc<Line
 }
 
 /// Every diagnostic of the file on its own, sorted by position: encoding, then what its
-/// dialect reports. All codes are included; [`crate::Analysis::diagnostics`] applies options.
+/// dialect reports. All codes are included (but those of checks that run only with `-W`,
+/// [`Settings`]); [`crate::Analysis::diagnostics`] applies options.
 #[salsa::tracked]
 pub(crate) fn file_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = file.encoding_error(db).iter().cloned().collect();

@@ -111,6 +111,7 @@ pub struct AnalysisHost {
     /// The files analysed together, in the order they were added.
     members: Vec<SourceFile>,
     workspace: Workspace,
+    settings: db::Settings,
     options: AnalysisOptions,
     surveyed: SurveyLog,
 }
@@ -172,8 +173,12 @@ impl AnalysisHost {
     pub fn new() -> AnalysisHost {
         let db = RootDatabase::default();
         let workspace = Workspace::builder(Vec::new()).durability(STORED).new(&db);
+        let settings = db::Settings::builder(AnalysisOptions::default().extra_warnings)
+            .durability(STORED)
+            .new(&db);
         AnalysisHost {
             db,
+            settings,
             by_path: HashMap::new(),
             members: Vec::new(),
             workspace,
@@ -265,6 +270,13 @@ impl AnalysisHost {
     }
 
     pub fn set_options(&mut self, options: AnalysisOptions) {
+        use salsa::Setter;
+        if self.settings.extra_warnings(&self.db) != options.extra_warnings {
+            self.settings
+                .set_extra_warnings(&mut self.db)
+                .with_durability(STORED)
+                .to(options.extra_warnings);
+        }
         self.options = options;
     }
 

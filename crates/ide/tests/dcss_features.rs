@@ -417,3 +417,33 @@ fn a_vaults_heat_is_sampled_things_first_and_expected_heat_says_to_sample() {
         ..levkit_ide::PreviewRequest::default()
     }));
 }
+
+/// The reviewers' header order (DC0417) is an `-W` warning: a host without `-W` does not
+/// check it, and turning `-W` on or off re-checks the open files.
+#[test]
+fn header_order_follows_extra_warnings() {
+    use levkit_ide::AnalysisOptions;
+    let mut host = AnalysisHost::new();
+    let file = host.set_file_bytes(
+        "vaults.des",
+        b"NAME: out_of_order\nMONS: goblin\nTAGS: transparent\nDEPTH: D:4\nMAP\nx1x\nx.@\nENDMAP\n",
+    );
+    let codes = |host: &AnalysisHost| -> Vec<String> {
+        let analysis = host.analysis();
+        analysis
+            .diagnostics(file)
+            .unwrap()
+            .iter()
+            .map(|d| format!("{:?}", d.code))
+            .collect()
+    };
+    let with = |extra_warnings| AnalysisOptions {
+        extra_warnings,
+        reachability: false,
+    };
+    assert_eq!(codes(&host), Vec::<String>::new());
+    host.set_options(with(true));
+    assert_eq!(codes(&host), ["DC0417"]);
+    host.set_options(with(false));
+    assert_eq!(codes(&host), Vec::<String>::new());
+}

@@ -70,7 +70,10 @@ fn segment_list<'db>(
         return Vec::new();
     }
     let text = file.text(db);
-    let mut context = Context::default();
+    let mut context = Context {
+        default_depth: false,
+        header_order: crate::db::extra_warnings(db),
+    };
     segmentation(file.path(db), text)
         .segments(text)
         .into_iter()
