@@ -23,7 +23,6 @@ pub(crate) struct SourceFile {
     pub dialect_override: Option<Dialect>,
 }
 
-/// The files analysed together (a checked folder, an editor's workspace).
 /// What the user asked to see, where it changes what a query computes (the host makes the
 /// one value of it when it starts).
 #[salsa::input(singleton)]
@@ -38,6 +37,7 @@ pub(crate) fn extra_warnings(db: &dyn salsa::Database) -> bool {
     Settings::try_get(db).is_some_and(|settings| settings.extra_warnings(db))
 }
 
+/// The files analysed together (a checked folder, an editor's workspace).
 #[salsa::input]
 pub(crate) struct Workspace {
     #[returns(ref)]

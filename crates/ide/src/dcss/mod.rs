@@ -154,7 +154,8 @@ pub(crate) struct Checked<'db> {
 /// The segment lowered from a parse that builds no tree, checked, and dropped: its model is
 /// the largest thing a segment has (15 MB of the DCSS corpus's 40 MB at the check's peak),
 /// and a check needs only what this keeps of it. Kept, every model's pages stayed touched to
-/// the end of the run, fresh memory being a third of the check's time here.
+/// the end of the run, and fresh memory is dear on this project's machines (up to a third of
+/// the check's time in one profile: see the README's Speed section).
 #[salsa::tracked(returns(ref))]
 fn segment_checked<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> Checked<'db> {
     let text = segment.text(db);
