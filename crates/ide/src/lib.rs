@@ -14,6 +14,7 @@ mod db;
 pub mod docs;
 mod features;
 mod languages;
+mod prehashed;
 mod preview;
 mod tree;
 

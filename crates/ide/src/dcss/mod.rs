@@ -21,6 +21,7 @@ use crate::compile::{Compiled, Emit};
 use crate::db::{SourceFile, Workspace, dialect};
 use crate::features::{Fold, FoldKind, Symbol, SymbolKind};
 use crate::languages::Language;
+use crate::prehashed::Prehashed;
 
 mod completion;
 mod cursor;
@@ -38,8 +39,17 @@ pub(crate) struct Dcss;
 #[salsa::interned(debug)]
 pub(crate) struct SegmentText<'db> {
     #[returns(ref)]
-    text: Arc<str>,
-    context: Context,
+    key: Prehashed<(Arc<str>, Context)>,
+}
+
+impl<'db> SegmentText<'db> {
+    pub(crate) fn text(self, db: &'db dyn salsa::Database) -> &'db Arc<str> {
+        &self.key(db).0
+    }
+
+    pub(crate) fn context(self, db: &'db dyn salsa::Database) -> &'db Context {
+        &self.key(db).1
+    }
 }
 
 /// What a segment's survey is known by ([`crate::SurveyKey`]): hashed once per segment
@@ -85,7 +95,7 @@ fn segment_list<'db>(
             }
             (
                 s.range.start as u32,
-                SegmentText::new(db, Arc::<str>::from(piece), context),
+                SegmentText::new(db, Prehashed::new((Arc::<str>::from(piece), context))),
             )
         })
         .collect()
@@ -172,7 +182,8 @@ fn segment_checked<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>)
             None
         }
     };
-    let tags = tags::InternedTagFacts::new(db, levkit_check::dcss::tag_facts(&model));
+    let tags =
+        tags::InternedTagFacts::new(db, Prehashed::new(levkit_check::dcss::tag_facts(&model)));
     Checked {
         diagnostics,
         name,

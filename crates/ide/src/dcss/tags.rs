@@ -9,6 +9,7 @@ use levkit_syntax::Dialect;
 
 use super::{SegmentText, segment_checked, segments};
 use crate::db::{SourceFile, Workspace, dialect};
+use crate::prehashed::Prehashed;
 
 /// A segment's tag facts.
 pub(crate) fn segment_tag_facts<'db>(
@@ -24,7 +25,13 @@ pub(crate) fn segment_tag_facts<'db>(
 #[salsa::interned(debug)]
 pub(crate) struct InternedTagFacts<'db> {
     #[returns(ref)]
-    facts: TagFacts,
+    prehashed: Prehashed<TagFacts>,
+}
+
+impl<'db> InternedTagFacts<'db> {
+    pub(crate) fn facts(self, db: &'db dyn salsa::Database) -> &'db TagFacts {
+        self.prehashed(db)
+    }
 }
 
 #[salsa::tracked(returns(ref))]
