@@ -46,7 +46,9 @@ pub(crate) fn diagnostics(
             code: Some(NumberOrString::String(d.code.as_str().to_string())),
             source: Some("levkit".into()),
             message: d.message.clone(),
-            related_information: uri.as_ref().map(|uri| {
+            // Left out rather than empty when the diagnostic points nowhere else: most have no
+            // label, and every key costs a keystroke's message time on both ends.
+            related_information: uri.as_ref().filter(|_| !d.labels.is_empty()).map(|uri| {
                 d.labels
                     .iter()
                     .map(|l| DiagnosticRelatedInformation {

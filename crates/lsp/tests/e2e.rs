@@ -190,6 +190,32 @@ async fn quick_fixes_come_from_diagnostics() {
     );
 }
 
+/// A diagnostic carries `relatedInformation` only when it points somewhere else: an empty
+/// list on each of a file's diagnostics would only lengthen every keystroke's message.
+#[tokio::test]
+async fn related_information_only_where_a_diagnostic_points_elsewhere() {
+    let mut client = started().await;
+    let twins = "file:///tmp/levkit-e2e/twins.des";
+    let text = "NAME: twin\nMAP\n.\nENDMAP\n\nNAME: twin\nMAP\n.\nENDMAP\n";
+    client
+        .notify("textDocument/didOpen", json!({ "textDocument": { "uri": twins, "languageId": "dcss-des", "version": 1, "text": text } }))
+        .await;
+    let diagnostics = client
+        .diagnostics_such_that(twins, 1, |d| d.iter().any(|d| d["code"] == "DC0301"))
+        .await;
+    let placeless = diagnostics.iter().find(|d| d["code"] == "DC0207").unwrap();
+    assert_eq!(placeless.get("relatedInformation"), None);
+    let repeated = diagnostics.iter().find(|d| d["code"] == "DC0301").unwrap();
+    assert_eq!(
+        repeated["relatedInformation"][0]["message"],
+        "first defined here"
+    );
+    assert_eq!(
+        repeated["relatedInformation"][0]["location"]["range"]["start"],
+        json!({ "line": 0, "character": 6 })
+    );
+}
+
 #[tokio::test]
 async fn utf8_positions_when_the_client_offers_them() {
     let mut client = Client::start().await;
