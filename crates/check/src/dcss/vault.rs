@@ -173,10 +173,10 @@ pub(super) fn check(
         // No single cell is an exit in every outcome, yet several may share the part (a
         // SHUFFLE or an NSUBST count that always leaves one): draw outcomes. crawl checks the
         // one it draws when it compiles the vault.
-        let mut cells = Vec::new();
+        let mut drawing = grid.drawing();
         let closed = (0..EXIT_DRAWS)
             .filter(|&seed| {
-                grid.draw(&transforms, &mut Rng::new(u64::from(seed) + 1), &mut cells);
+                let cells = drawing.draw(&transforms, &mut Rng::new(u64::from(seed) + 1));
                 let cell = |x: usize, y: usize| bit(cells[y * width + x]);
                 // Only a cell that may be an exit can be one in a drawn outcome.
                 !exits_where(width, height, exits.cells.iter().copied(), cell).possible
@@ -372,6 +372,8 @@ struct Grid<'a> {
     rows: &'a [&'a [u8]],
     width: usize,
     image: [Glyphs; 128],
+    /// The glyphs (by their bit) some transform may find in a cell that starts with them.
+    touched: Glyphs,
 }
 
 const BLANK: Glyphs = 1 << b' ';
@@ -382,14 +384,16 @@ impl<'a> Grid<'a> {
         // so following each glyph through the transforms once gives every cell's set: the
         // glyph's image (index 0 stands for every byte beyond ASCII).
         let mut image: [Glyphs; 128] = std::array::from_fn(|g| bit(g as u8));
+        let mut touched: Glyphs = 0;
         for transform in transforms {
             match transform {
                 Transform::Subst(s) => {
                     let keys = bits(&s.keys);
                     let options = s.options.iter().fold(0, |set, o| set | char_bit(o.value));
-                    for set in &mut image {
+                    for (glyph, set) in image.iter_mut().enumerate() {
                         if *set & keys != 0 {
                             *set = (*set & !keys) | options;
+                            touched |= 1 << glyph;
                         }
                     }
                 }
@@ -400,9 +404,10 @@ impl<'a> Grid<'a> {
                         .iter()
                         .flat_map(|s| &s.options)
                         .fold(0, |set, o| set | char_bit(o.value));
-                    for set in &mut image {
+                    for (glyph, set) in image.iter_mut().enumerate() {
                         if *set & keys != 0 {
                             *set |= options;
+                            touched |= 1 << glyph;
                         }
                     }
                 }
@@ -432,8 +437,11 @@ impl<'a> Grid<'a> {
                             }
                         }
                     }
-                    for set in &mut image {
+                    for (glyph, set) in image.iter_mut().enumerate() {
                         let mut hit = *set & from;
+                        if hit != 0 {
+                            touched |= 1 << glyph;
+                        }
                         let mut targets = 0;
                         while hit != 0 {
                             targets |= to[hit.trailing_zeros() as usize];
@@ -444,15 +452,21 @@ impl<'a> Grid<'a> {
                 }
                 Transform::Clear(glyphs) => {
                     let keys = bits(glyphs);
-                    for set in &mut image {
+                    for (glyph, set) in image.iter_mut().enumerate() {
                         if *set & keys != 0 {
                             *set = (*set & !keys) | BLANK;
+                            touched |= 1 << glyph;
                         }
                     }
                 }
             }
         }
-        Grid { rows, width, image }
+        Grid {
+            rows,
+            width,
+            image,
+            touched,
+        }
     }
 
     fn cell(&self, x: usize, y: usize) -> Glyphs {
@@ -489,17 +503,50 @@ impl<'a> Grid<'a> {
         exits_where(width, height, all, |x, y| self.cell(x, y))
     }
 
-    /// The transforms' outcome for one draw of `rng`, row after row of `width` glyphs (rows
-    /// padded with blanks), into `cells`.
-    fn draw(&self, transforms: &[&Transform], rng: &mut Rng, cells: &mut Vec<u8>) {
-        cells.clear();
+    /// What drawing outcomes of the transforms starts from.
+    fn drawing(&self) -> Drawing {
+        let mut base = Vec::with_capacity(self.width * self.rows.len());
         for row in self.rows {
-            cells.extend_from_slice(row);
-            cells.resize(cells.len() + self.width - row.len(), b' ');
+            base.extend_from_slice(row);
+            base.resize(base.len() + self.width - row.len(), b' ');
         }
+        let live: Vec<usize> = (0..base.len())
+            .filter(|&i| self.touched & bit(base[i]) != 0)
+            .collect();
+        Drawing {
+            cells: base.clone(),
+            base,
+            live,
+            values: Vec::new(),
+        }
+    }
+}
+
+/// Outcomes of a map's transforms, drawn over the cells a transform may change (`live`, in
+/// order): a cell no transform can find never matches one, so it draws nothing from the
+/// generator and the outcome is the one drawn over every cell. Most cells of a map are
+/// walls and floor that no transform names (the corpus's draws looked at 5.5 million cells
+/// for 255,000 matches).
+struct Drawing {
+    /// The map, row after row of `width` glyphs (rows padded with blanks).
+    base: Vec<u8>,
+    live: Vec<usize>,
+    values: Vec<u8>,
+    cells: Vec<u8>,
+}
+
+impl Drawing {
+    /// The transforms' outcome for one draw of `rng`, row after row.
+    fn draw(&mut self, transforms: &[&Transform], rng: &mut Rng) -> &[u8] {
+        self.values.clear();
+        self.values.extend(self.live.iter().map(|&i| self.base[i]));
         for transform in transforms {
-            apply(cells, transform, rng);
+            apply(&mut self.values, transform, rng);
         }
+        for (&i, &value) in self.live.iter().zip(&self.values) {
+            self.cells[i] = value;
+        }
+        &self.cells
     }
 }
 
