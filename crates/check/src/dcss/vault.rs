@@ -173,10 +173,10 @@ pub(super) fn check(
         // No single cell is an exit in every outcome, yet several may share the part (a
         // SHUFFLE or an NSUBST count that always leaves one): draw outcomes. crawl checks the
         // one it draws when it compiles the vault.
-        let mut drawing = grid.drawing();
+        let mut drawing = grid.drawing(&transforms);
         let closed = (0..EXIT_DRAWS)
             .filter(|&seed| {
-                let cells = drawing.draw(&transforms, &mut Rng::new(u64::from(seed) + 1));
+                let cells = drawing.draw(&mut Rng::new(u64::from(seed) + 1));
                 let cell = |x: usize, y: usize| bit(cells[y * width + x]);
                 // Only a cell that may be an exit can be one in a drawn outcome.
                 !exits_where(width, height, exits.cells.iter().copied(), cell).possible
@@ -504,7 +504,7 @@ impl<'a> Grid<'a> {
     }
 
     /// What drawing outcomes of the transforms starts from.
-    fn drawing(&self) -> Drawing {
+    fn drawing<'t>(&self, transforms: &[&'t Transform]) -> Drawing<'t> {
         let mut base = Vec::with_capacity(self.width * self.rows.len());
         for row in self.rows {
             base.extend_from_slice(row);
@@ -514,10 +514,12 @@ impl<'a> Grid<'a> {
             .filter(|&i| self.touched & bit(base[i]) != 0)
             .collect();
         Drawing {
+            transforms: transforms.iter().map(|&t| Prepared::new(t)).collect(),
             cells: base.clone(),
             base,
             live,
             values: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 }
@@ -526,22 +528,58 @@ impl<'a> Grid<'a> {
 /// order): a cell no transform can find never matches one, so it draws nothing from the
 /// generator and the outcome is the one drawn over every cell. Most cells of a map are
 /// walls and floor that no transform names (the corpus's draws looked at 5.5 million cells
-/// for 255,000 matches).
-struct Drawing {
+/// for 255,000 matches). What each transform needs is made once for all the draws.
+struct Drawing<'t> {
+    transforms: Vec<Prepared<'t>>,
     /// The map, row after row of `width` glyphs (rows padded with blanks).
     base: Vec<u8>,
     live: Vec<usize>,
     values: Vec<u8>,
     cells: Vec<u8>,
+    /// The places an NSUBST draws from, or the order a SHUFFLE draws.
+    scratch: Vec<usize>,
 }
 
-impl Drawing {
+/// A transform with the tables its draws read.
+struct Prepared<'t> {
+    transform: &'t Transform,
+    /// Which bytes its keys (a SHUFFLE's glyphs) are.
+    is_key: [bool; 256],
+    /// A SHUFFLE's glyphs, block after block, as crawl reads them.
+    from: Vec<u8>,
+}
+
+impl<'t> Prepared<'t> {
+    fn new(transform: &'t Transform) -> Prepared<'t> {
+        let keys = match transform {
+            Transform::Subst(s) => s.keys.as_bytes(),
+            Transform::NSubst(n) => n.keys.as_bytes(),
+            Transform::Clear(glyphs) => glyphs.as_bytes(),
+            Transform::Shuffle(_) => &[],
+        };
+        let mut is_key = [false; 256];
+        for &b in keys {
+            is_key[usize::from(b)] = true;
+        }
+        let from = match transform {
+            Transform::Shuffle(shuffle) => shuffle.blocks.join("/").into_bytes(),
+            _ => Vec::new(),
+        };
+        Prepared {
+            transform,
+            is_key,
+            from,
+        }
+    }
+}
+
+impl Drawing<'_> {
     /// The transforms' outcome for one draw of `rng`, row after row.
-    fn draw(&mut self, transforms: &[&Transform], rng: &mut Rng) -> &[u8] {
+    fn draw(&mut self, rng: &mut Rng) -> &[u8] {
         self.values.clear();
         self.values.extend(self.live.iter().map(|&i| self.base[i]));
-        for transform in transforms {
-            apply(&mut self.values, transform, rng);
+        for prepared in &self.transforms {
+            apply(&mut self.values, prepared, rng, &mut self.scratch);
         }
         for (&i, &value) in self.live.iter().zip(&self.values) {
             self.cells[i] = value;
@@ -583,18 +621,10 @@ impl<'a> Draw<'a> {
 }
 
 /// One transform on a drawn map (its cells row after row), drawn as crawl draws it.
-fn apply(cells: &mut [u8], transform: &Transform, rng: &mut Rng) {
-    // Which bytes a glyph string holds, as a table.
-    let table = |keys: &str| {
-        let mut is_key = [false; 256];
-        for &b in keys.as_bytes() {
-            is_key[usize::from(b)] = true;
-        }
-        is_key
-    };
-    match transform {
+fn apply(cells: &mut [u8], prepared: &Prepared<'_>, rng: &mut Rng, scratch: &mut Vec<usize>) {
+    let is_key = &prepared.is_key;
+    match prepared.transform {
         Transform::Subst(subst) => {
-            let is_key = table(&subst.keys);
             let draw = Draw::new(&subst.options);
             if subst.sep == spec::Sep::Once {
                 let glyph = draw.pick(rng);
@@ -608,11 +638,10 @@ fn apply(cells: &mut [u8], transform: &Transform, rng: &mut Rng) {
             }
         }
         Transform::NSubst(nsubst) => {
-            let is_key = table(&nsubst.keys);
-            let mut at: Vec<usize> = (0..cells.len())
-                .filter(|&i| is_key[usize::from(cells[i])])
-                .collect();
-            rng.shuffle(&mut at);
+            let at = scratch;
+            at.clear();
+            at.extend((0..cells.len()).filter(|&i| is_key[usize::from(cells[i])]));
+            rng.shuffle(at);
             let mut next = 0;
             for segment in &nsubst.segments {
                 let left = at.len() - next;
@@ -628,19 +657,34 @@ fn apply(cells: &mut [u8], transform: &Transform, rng: &mut Rng) {
         Transform::Shuffle(shuffle) => {
             // Block by block (or glyph by glyph in one block), each glyph to the glyph at its
             // place in the shuffled text (its first place, as crawl looks it up).
-            let from: Vec<u8> = shuffle.blocks.join("/").into_bytes();
-            let mut to: Vec<Vec<u8>> = if shuffle.blocks.len() == 1 {
-                from.iter().map(|&b| vec![b]).collect()
-            } else {
-                shuffle.blocks.iter().map(|b| b.bytes().collect()).collect()
-            };
-            rng.shuffle(&mut to);
-            let separator: &[u8] = if shuffle.blocks.len() == 1 { b"" } else { b"/" };
-            let to = to.join(separator);
+            let from = &prepared.from;
+            let single = shuffle.blocks.len() == 1;
+            let order = scratch;
+            order.clear();
+            order.extend(
+                0..if single {
+                    from.len()
+                } else {
+                    shuffle.blocks.len()
+                },
+            );
+            rng.shuffle(order);
+            // The shuffled text, read byte by byte as it is joined.
+            let to = order.iter().enumerate().flat_map(|(n, &block)| {
+                let (separator, bytes): (&[u8], &[u8]) = if single {
+                    (b"", &from[block..=block])
+                } else {
+                    (
+                        if n == 0 { b"" } else { b"/" },
+                        shuffle.blocks[block].as_bytes(),
+                    )
+                };
+                separator.iter().chain(bytes)
+            });
             // Each byte to itself unless the shuffle moves it.
             let mut map: [u8; 256] = std::array::from_fn(|b| b as u8);
             let mut mapped = [false; 256];
-            for (&a, &b) in from.iter().zip(&to) {
+            for (&a, &b) in from.iter().zip(to) {
                 if !mapped[usize::from(a)] {
                     mapped[usize::from(a)] = true;
                     map[usize::from(a)] = b;
@@ -650,8 +694,7 @@ fn apply(cells: &mut [u8], transform: &Transform, rng: &mut Rng) {
                 *cell = map[usize::from(*cell)];
             }
         }
-        Transform::Clear(glyphs) => {
-            let is_key = table(glyphs);
+        Transform::Clear(_) => {
             for cell in cells.iter_mut().filter(|c| is_key[usize::from(**c)]) {
                 *cell = b' ';
             }
