@@ -33,9 +33,11 @@ pub struct TagFacts {
     pub names: Vec<String>,
     /// Whether it is Lua outside vaults, whose names the vaults after it in its file see.
     pub global: bool,
-    /// The names its Lua defines (a vault's are its own), sorted and without repeats.
+    /// The names its Lua defines (a vault's are its own, read only when it has `lua_calls`),
+    /// sorted and without repeats.
     pub lua_defined: Vec<String>,
-    /// The names its vault's main chunk calls outside its functions, each where it is called.
+    /// The names its vault's main chunk calls outside its functions that crawl's own Lua does
+    /// not define, each where it is called.
     pub lua_calls: Vec<super::lua::LuaCall>,
 }
 
@@ -65,6 +67,10 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
         Segment::Vault(vault) => {
             facts.names.push(vault.name.value.clone());
             facts.lua_calls = super::lua::top_level_calls(vault);
+            let (builtin, _) = lua_globals();
+            facts
+                .lua_calls
+                .retain(|call| !builtin.contains(call.name.as_str()));
             lua_texts.extend(
                 vault
                     .headers_of(Header::Marker)
@@ -108,8 +114,12 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
             &vault.lua
         }
     };
-    for line in lua.iter().flat_map(|l| &l.lines) {
-        super::lua::defined_names(&line.text, &mut facts.lua_defined);
+    // A vault's own names matter only to its calls of names crawl does not define (most
+    // vaults make none): reading every line of Lua for them was a tenth of the facts' cost.
+    if facts.global || !facts.lua_calls.is_empty() {
+        for line in lua.iter().flat_map(|l| &l.lines) {
+            super::lua::defined_names(&line.text, &mut facts.lua_defined);
+        }
     }
     facts.lua_defined.sort();
     facts.lua_defined.dedup();
