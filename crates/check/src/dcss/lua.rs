@@ -537,54 +537,69 @@ pub struct LuaCall {
     pub conditional: bool,
 }
 
-/// The names the vault's main chunk calls outside the functions it defines: statements that
-/// start a line with a call of a plain name (`name(...)`, `name "..."`, `name {...}`), or
-/// assign one's result (`local x = name(...)`).
-pub(super) fn top_level_calls(vault: &Vault) -> Vec<LuaCall> {
+/// The names the vault's main chunk calls outside the functions it defines, of those `wanted`:
+/// statements that start a line with a call of a plain name (`name(...)`, `name "..."`,
+/// `name {...}`), or assign one's result (`local x = name(...)`).
+pub(super) fn top_level_calls(vault: &Vault, wanted: impl Fn(&str) -> bool) -> Vec<LuaCall> {
+    let lines = || {
+        vault
+            .lua
+            .iter()
+            .filter(|l| l.chunk == Chunk::Main)
+            .flat_map(|l| &l.lines)
+    };
+    // Most vaults call only names that are not wanted (crawl's own): one look at each line's
+    // call, whatever blocks it is in, tells whether following the blocks is worth it.
+    if !lines().any(|line| line_call(&line.text).is_some_and(|(_, name)| wanted(name))) {
+        return Vec::new();
+    }
     // The blocks open at the start of the line: `true` for a function's body.
     let mut open: Vec<bool> = Vec::new();
     let mut in_long = false;
     let mut out = Vec::new();
-    for lua in vault.lua.iter().filter(|l| l.chunk == Chunk::Main) {
-        for line in &lua.lines {
-            if !in_long && !open.contains(&true) {
-                let text = line.text.trim_start();
-                let mut start = line.text.len() - text.len();
-                let mut statement = text;
-                // `[local] x = name(...)`
-                let local = statement.strip_prefix("local ").map(str::trim_start);
-                if let Some(target) = identifier(local.unwrap_or(statement)) {
-                    let after = local.unwrap_or(statement)[target.len()..].trim_start();
-                    if after.starts_with('=') && !after.starts_with("==") {
-                        let value = after[1..].trim_start();
-                        start = line.text.len() - value.len();
-                        statement = value;
-                    }
-                }
-                if let Some(name) = identifier(statement)
-                    && !is_keyword(name)
-                {
-                    let after = statement[name.len()..].trim_start();
-                    if after.starts_with(['(', '"', '\'', '{']) || after.starts_with("[[") {
-                        let at = line.range.start() + TextSize::from(start as u32);
-                        out.push(LuaCall {
-                            name: name.to_string(),
-                            range: TextRange::at(at, TextSize::of(name)),
-                            conditional: !open.is_empty(),
-                        });
-                    }
-                }
-            }
-            block_words(&line.text, &mut in_long, |word| match word {
-                "end" | "until" => {
-                    open.pop();
-                }
-                // `for ... do` and `while ... do` open one block, at their `do`.
-                word => open.push(word == "function"),
+    for line in lines() {
+        if !in_long
+            && !open.contains(&true)
+            && let Some((start, name)) = line_call(&line.text)
+            && wanted(name)
+        {
+            let at = line.range.start() + TextSize::from(start as u32);
+            out.push(LuaCall {
+                name: name.to_string(),
+                range: TextRange::at(at, TextSize::of(name)),
+                conditional: !open.is_empty(),
             });
         }
+        block_words(&line.text, &mut in_long, |word| match word {
+            "end" | "until" => {
+                open.pop();
+            }
+            // `for ... do` and `while ... do` open one block, at their `do`.
+            word => open.push(word == "function"),
+        });
     }
     out
+}
+
+/// The plain name a line of Lua starts by calling, directly or as the value it assigns, and
+/// where the name starts.
+fn line_call(line: &str) -> Option<(usize, &str)> {
+    let text = line.trim_start();
+    let mut start = line.len() - text.len();
+    let mut statement = text;
+    // `[local] x = name(...)`
+    let local = statement.strip_prefix("local ").map(str::trim_start);
+    if let Some(target) = identifier(local.unwrap_or(statement)) {
+        let after = local.unwrap_or(statement)[target.len()..].trim_start();
+        if after.starts_with('=') && !after.starts_with("==") {
+            let value = after[1..].trim_start();
+            start = line.len() - value.len();
+            statement = value;
+        }
+    }
+    let name = identifier(statement).filter(|name| !is_keyword(name))?;
+    let after = statement[name.len()..].trim_start();
+    (after.starts_with(['(', '"', '\'', '{']) || after.starts_with("[[")).then_some((start, name))
 }
 
 #[cfg(test)]

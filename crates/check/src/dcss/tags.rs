@@ -66,11 +66,8 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
         }
         Segment::Vault(vault) => {
             facts.names.push(vault.name.value.clone());
-            facts.lua_calls = super::lua::top_level_calls(vault);
             let (builtin, _) = lua_globals();
-            facts
-                .lua_calls
-                .retain(|call| !builtin.contains(call.name.as_str()));
+            facts.lua_calls = super::lua::top_level_calls(vault, |name| !builtin.contains(name));
             lua_texts.extend(
                 vault
                     .headers_of(Header::Marker)
