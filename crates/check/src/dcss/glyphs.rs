@@ -61,15 +61,19 @@ impl Glyphs {
         set
     }
 
-    /// The glyphs of the set in ascending order (bit by bit: sets are small).
+    /// The glyphs of the set in ascending order.
     fn iter(self) -> impl Iterator<Item = u8> {
-        let mut left = self.0;
-        std::iter::from_fn(move || {
-            let glyph = (left != 0).then(|| left.trailing_zeros() as u8)?;
-            left &= left - 1;
-            Some(glyph)
-        })
+        members(self.0)
     }
+}
+
+/// The bits set in a 128-bit glyph set, in ascending order (bit by bit: sets are small).
+pub(super) fn members(mut bits: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let glyph = (bits != 0).then(|| bits.trailing_zeros() as u8)?;
+        bits &= bits - 1;
+        Some(glyph)
+    })
 }
 
 /// The glyphs crawl gives a meaning of their own (section 7.7 of the research note): walls,

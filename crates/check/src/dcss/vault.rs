@@ -362,17 +362,6 @@ fn bit(byte: u8) -> Glyphs {
     }
 }
 
-/// The glyphs of a set, as indices into an image (0 for every byte beyond ASCII).
-fn members(mut set: Glyphs) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let glyph = set.trailing_zeros() as usize;
-            set &= set - 1;
-            glyph
-        })
-    })
-}
-
 fn bits(text: &str) -> Glyphs {
     text.bytes().fold(0, |set, b| set | bit(b))
 }
@@ -399,7 +388,8 @@ impl<'a> Grid<'a> {
         // A glyph no transform has touched yet is still its own image, so only the keys and
         // the glyphs touched before can hold a key (looking at all 128 glyphs for each of the
         // corpus's 53,000 transforms was a twentieth of a check).
-        let may_hold = |keys: Glyphs, touched: Glyphs| members(keys | touched);
+        let may_hold =
+            |keys: Glyphs, touched: Glyphs| super::glyphs::members(keys | touched).map(usize::from);
         for transform in transforms {
             match transform {
                 Transform::Subst(s) => {
