@@ -11,6 +11,7 @@
 //! changes.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::sync::Arc;
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::dcss::tables::{LUA_GLOBALS, LUA_MODULES, WORDS};
@@ -270,12 +271,16 @@ pub fn crawl_tag_words() -> impl Iterator<Item = &'static str> {
 pub struct TagIndex {
     /// How many vaults carry each tag.
     carriers: HashMap<String, usize>,
-    /// The tag sets of the vaults that carry several tags (a SUBVAULT may ask for several).
-    tag_sets: Vec<Vec<String>>,
-    /// Words of Lua strings, stems Lua extends, and vault names: tags Lua may set.
+    /// The tag sets of the vaults that carry several tags (a SUBVAULT may ask for several),
+    /// a shared chunk per part merged: read only for a SUBVAULT that asks for several tags,
+    /// so a merge shares the parts' chunks rather than copying every set (the merge of the
+    /// DCSS corpus's 139 files runs while the other threads wait for it).
+    tag_sets: Vec<Arc<[Vec<String>]>>,
+    /// Words of Lua strings, stems Lua extends, and vault names: tags Lua may set. The names
+    /// are read only for a tag no vault carries, and kept a chunk per part as the sets are.
     lua_words: HashSet<String>,
     lua_prefixes: HashSet<String>,
-    names: HashSet<String>,
+    names: Vec<Arc<HashSet<String>>>,
     /// The tags SUBVAULTs ask for.
     wanted: HashSet<String>,
     /// The names the run's Lua outside vaults defines.
@@ -305,6 +310,8 @@ impl TagIndex {
     /// The index of some segments' facts.
     pub fn new<'a>(facts: impl IntoIterator<Item = &'a TagFacts>) -> TagIndex {
         let mut index = TagIndex::default();
+        let mut tag_sets = Vec::new();
+        let mut names = HashSet::default();
         for facts in facts {
             for tags in &facts.vaults {
                 let mut set: Vec<String> = tags.iter().map(|t| t.word.clone()).collect();
@@ -314,12 +321,12 @@ impl TagIndex {
                     count(&mut index.carriers, tag, 1);
                 }
                 if set.len() > 1 {
-                    index.tag_sets.push(set);
+                    tag_sets.push(set);
                 }
             }
             add_all(&mut index.lua_words, &facts.lua_words);
             add_all(&mut index.lua_prefixes, &facts.lua_prefixes);
-            add_all(&mut index.names, &facts.names);
+            add_all(&mut names, &facts.names);
             for w in &facts.wanted {
                 add_all(&mut index.wanted, &w.tags);
             }
@@ -327,6 +334,8 @@ impl TagIndex {
                 add_all(&mut index.lua_globals, &facts.lua_defined);
             }
         }
+        index.tag_sets = vec![tag_sets.into()];
+        index.names = vec![Arc::new(names)];
         index
     }
 
@@ -338,9 +347,9 @@ impl TagIndex {
                 count(&mut index.carriers, tag, *n);
             }
             index.tag_sets.extend(part.tag_sets.iter().cloned());
+            index.names.extend(part.names.iter().cloned());
             add_all(&mut index.lua_words, &part.lua_words);
             add_all(&mut index.lua_prefixes, &part.lua_prefixes);
-            add_all(&mut index.names, &part.names);
             add_all(&mut index.wanted, &part.wanted);
             add_all(&mut index.lua_globals, &part.lua_globals);
         }
@@ -351,7 +360,7 @@ impl TagIndex {
     /// extending one, or a vault's name (`e.tags(e.name())`).
     fn lua_may_make(&self, tag: &str) -> bool {
         self.lua_words.contains(tag)
-            || self.names.contains(tag)
+            || self.names.iter().any(|names| names.contains(tag))
             || self
                 .lua_prefixes
                 .iter()
@@ -369,6 +378,7 @@ impl TagIndex {
             _ => {
                 self.tag_sets
                     .iter()
+                    .flat_map(|chunk| chunk.iter())
                     .any(|set| tags.iter().all(|t| set.binary_search(t).is_ok()))
                     || tags.iter().all(|t| self.carried(t) || self.lua_may_make(t))
             }
