@@ -36,6 +36,14 @@ pub(crate) trait Language: Sync {
     /// done.
     fn prime(&self, _db: Db, _file: SourceFile) {}
 
+    /// The workspace-wide queries its workspace diagnostics read, once every file is primed:
+    /// a caller with many files runs them side by side, where otherwise the first file to
+    /// need each computes it while the other threads wait (the DCSS corpus's tag index and
+    /// duplicate names). Changes no answer, only when work is done.
+    fn workspace_primers(&self) -> &'static [fn(Db, Workspace)] {
+        &[]
+    }
+
     /// Problems found by building the file's levels for many seeds (walled-off pockets),
     /// asked for with [`crate::AnalysisOptions::reachability`]; `surveys` says which levels
     /// may be built.

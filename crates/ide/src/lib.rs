@@ -431,9 +431,10 @@ impl Analysis {
     }
 
     /// The diagnostics of many files, each as [`Analysis::diagnostics`] gives it, computed on
-    /// all cores in three rounds, so that the parts one thread must gather find their inputs
-    /// done: every file's own analysis (and what the workspace queries read of it), then each
-    /// file's part of the workspace's diagnostics, then each file's whole list.
+    /// all cores in rounds, so that the parts one thread must gather find their inputs done:
+    /// every file's own analysis (and what the workspace queries read of it), then the
+    /// workspace-wide queries side by side, then each file's part of the workspace's
+    /// diagnostics, then each file's whole list.
     /// `progress` is called once per file analysed.
     pub fn diagnostics_of_all(
         &self,
@@ -471,6 +472,22 @@ impl Analysis {
             progress();
         })?;
         let workspace = self.workspace;
+        let primers = self.with(|db| {
+            let mut dialects: Vec<Dialect> = by_size.iter().map(|f| db::dialect(db, f.0)).collect();
+            dialects.sort();
+            dialects.dedup();
+            dialects
+                .into_iter()
+                .flat_map(|d| language(d).workspace_primers())
+                .collect::<Vec<_>>()
+        })?;
+        primers
+            .par_iter()
+            .with_max_len(1)
+            .map_with(self.clone(), |analysis, prime| {
+                analysis.with(|db| prime(db, workspace))
+            })
+            .collect::<Cancellable<()>>()?;
         each(&|db, file| {
             db::file_workspace_diagnostics(db, workspace, file);
         })?;

@@ -310,6 +310,17 @@ impl Language for Dcss {
         tags::file_tag_index(db, file);
     }
 
+    fn workspace_primers(&self) -> &'static [fn(&dyn salsa::Database, Workspace)] {
+        &[
+            |db, workspace| {
+                tags::tag_index(db, workspace);
+            },
+            |db, workspace| {
+                repeated_vaults(db, workspace);
+            },
+        ]
+    }
+
     fn workspace_diagnostics(
         &self,
         db: &dyn salsa::Database,
