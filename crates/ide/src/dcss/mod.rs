@@ -10,7 +10,7 @@
 
 use levkit_check::dcss::{Context, check_global, check_vault, duplicate_name, repeated_names};
 use levkit_diagnostics::{Diagnostic, TextRange, TextSize};
-use levkit_model::dcss::{Segment as Model, lower_flat};
+use levkit_model::dcss::{Piece, Segment as Model, lower_flat};
 use levkit_syntax::dcss::Segmentation;
 use levkit_syntax::{Dialect, Parse, SyntaxKind};
 use std::collections::HashMap;
@@ -35,15 +35,19 @@ mod tags;
 
 pub(crate) struct Dcss;
 
-/// One segment's text, with the part of its file's context its checks depend on.
+/// One segment's text, with the part of its file's context its checks depend on. The text
+/// is a piece of its file's when the file is first read (a batch check then copies none of
+/// the corpus's 4.5 MB), and a copy of its own after an edit: a piece keeps the whole text
+/// it is cut from, and a segment interned after each edit would keep a version of the file
+/// each.
 #[salsa::interned(debug)]
 pub(crate) struct SegmentText<'db> {
     #[returns(ref)]
-    key: Prehashed<(Arc<str>, Context)>,
+    key: Prehashed<(Piece, Context)>,
 }
 
 impl<'db> SegmentText<'db> {
-    pub(crate) fn text(self, db: &'db dyn salsa::Database) -> &'db Arc<str> {
+    pub(crate) fn text(self, db: &'db dyn salsa::Database) -> &'db Piece {
         &self.key(db).0
     }
 
@@ -80,18 +84,23 @@ fn segment_list<'db>(
         default_depth: false,
         header_order: crate::db::extra_warnings(db),
     };
-    segmentation(file.path(db), text)
+    let (segmentation, fresh) = segmentation(file.path(db), text);
+    segmentation
         .segments(text)
         .into_iter()
         .map(|s| {
-            let piece = &text[s.range.clone()];
+            let piece = if fresh {
+                Piece::of(text, s.range.clone())
+            } else {
+                Piece::from(&text[s.range.clone()])
+            };
             if s.kind == SyntaxKind::DCSS_GLOBAL && piece.trim_start().starts_with("default-depth:")
             {
                 context.default_depth = true;
             }
             (
                 s.range.start as u32,
-                SegmentText::new(db, Prehashed::new((Arc::<str>::from(piece), context))),
+                SegmentText::new(db, Prehashed::new((piece, context))),
             )
         })
         .collect()
@@ -107,20 +116,23 @@ static LAST_SEGMENTATION: LazyLock<Mutex<HashMap<PathBuf, Segmented>>> =
 /// A text and its segmentation.
 type Segmented = (Arc<str>, Arc<Segmentation>);
 
-fn segmentation(path: &Path, text: &Arc<str>) -> Arc<Segmentation> {
+/// The segmentation of `text`, and whether it is the first made for `path` (no earlier text
+/// of it was segmented).
+fn segmentation(path: &Path, text: &Arc<str>) -> (Arc<Segmentation>, bool) {
     let lock = || {
         LAST_SEGMENTATION
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     };
     let previous = lock().get(path).cloned();
+    let fresh = previous.is_none();
     let segmentation = match previous {
         Some((old, segmentation)) if Arc::ptr_eq(&old, text) || *old == **text => segmentation,
         Some((old, segmentation)) => Arc::new(segmentation.edited(&old, text)),
         None => Arc::new(Segmentation::new(text)),
     };
     lock().insert(path.to_path_buf(), (text.clone(), segmentation.clone()));
-    segmentation
+    (segmentation, fresh)
 }
 
 pub(crate) fn segments<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Placed<'db>> {

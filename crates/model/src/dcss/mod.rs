@@ -19,7 +19,6 @@ use levkit_syntax::SyntaxKind::{self, *};
 use levkit_syntax::dcss::{ArgMode, Chunk, Header};
 use levkit_syntax::{FlatParse, SyntaxNode};
 use rowan::{TextRange, TextSize};
-use std::sync::Arc;
 
 use crate::Spanned;
 pub use piece::Piece;
@@ -207,7 +206,7 @@ fn flatten(node: &rowan::GreenNodeData, offset: &mut TextSize, line: &mut u32, o
 /// a whole file's tree, whose offsets are then the file's).
 pub fn lower(root: &SyntaxNode) -> Segment {
     let base = root.text_range().start();
-    let source: Arc<str> = Arc::from(root.text().to_string());
+    let source = Piece::from(root.text().to_string());
     let green = root.green();
     // The segment's tokens, and each child node's kind and token span.
     let mut tokens: Vec<Tok> = Vec::new();
@@ -252,8 +251,8 @@ pub fn lower(root: &SyntaxNode) -> Segment {
 }
 
 /// Lowers a segment from its flat parse (`levkit_syntax::dcss::parse_segment_flat`), which
-/// gives the same model as its tree for less work. The model's pieces of text share `text`.
-pub fn lower_flat(text: &Arc<str>, parse: &FlatParse) -> Segment {
+/// gives the same model as its tree for less work. The model's pieces of text share `text`'s.
+pub fn lower_flat(text: &Piece, parse: &FlatParse) -> Segment {
     let mut line = 1;
     let tokens: Vec<Tok> = parse
         .tokens
@@ -301,7 +300,7 @@ pub fn lower_flat(text: &Arc<str>, parse: &FlatParse) -> Segment {
 /// The segment's text as the model's pieces share it, and the offset of its start (a
 /// segment node of a whole file's tree has the file's offsets).
 struct Text<'a> {
-    source: &'a Arc<str>,
+    source: &'a Piece,
     base: TextSize,
 }
 
@@ -317,10 +316,8 @@ impl Text<'_> {
     /// The piece of the text at `range` (in the tokens' offsets).
     fn piece(&self, range: TextRange) -> Piece {
         let range = range - self.base;
-        Piece::of(
-            self.source,
-            usize::from(range.start())..usize::from(range.end()),
-        )
+        self.source
+            .piece(usize::from(range.start())..usize::from(range.end()))
     }
 }
 

@@ -35,6 +35,20 @@ impl Piece {
         }
     }
 
+    /// The piece `range` of this piece (an empty piece if `range` is not one of its ranges):
+    /// a range of the same shared text, not a copy.
+    pub fn piece(&self, range: Range<usize>) -> Piece {
+        if self.as_str().get(range.clone()).is_none() {
+            return Piece::default();
+        }
+        // In bounds of a piece whose ends fit a `u32`, so these fit too.
+        Piece {
+            source: self.source.clone(),
+            start: self.start + range.start as u32,
+            end: self.start + range.end as u32,
+        }
+    }
+
     pub fn as_str(&self) -> &str {
         // SAFETY: `start..end` is a range of `source` on character boundaries: `of` checks
         // it, `from` keeps a text whose length fits, and `source` never changes. Checked
@@ -72,6 +86,13 @@ impl From<&str> for Piece {
             start: 0,
             end: end as u32,
         }
+    }
+}
+
+impl From<Arc<str>> for Piece {
+    /// The whole of `text`, shared.
+    fn from(text: Arc<str>) -> Piece {
+        Piece::of(&text, 0..text.len())
     }
 }
 
@@ -182,5 +203,9 @@ mod tests {
         assert_eq!(format!("{piece:?} {piece}"), "\"orc\" orc");
         assert_eq!(Piece::of(&source, 6..99), "");
         assert_eq!(Piece::from("orc".to_string()), piece);
+        let goblin = Piece::from(source.clone()).piece(11..17);
+        assert_eq!(goblin, "goblin");
+        assert_eq!(goblin.piece(1..4), "obl");
+        assert_eq!(goblin.piece(4..9), "");
     }
 }
