@@ -514,18 +514,18 @@ impl<'a> Grid<'a> {
 
     /// What drawing outcomes of the transforms starts from.
     fn drawing<'t>(&self, transforms: &[&'t Transform]) -> Drawing<'t> {
-        let mut base = Vec::with_capacity(self.width * self.rows.len());
+        let mut cells = Vec::with_capacity(self.width * self.rows.len());
         for row in self.rows {
-            base.extend_from_slice(row);
-            base.resize(base.len() + self.width - row.len(), b' ');
+            cells.extend_from_slice(row);
+            cells.resize(cells.len() + self.width - row.len(), b' ');
         }
-        let live: Vec<usize> = (0..base.len())
-            .filter(|&i| self.touched & bit(base[i]) != 0)
+        let live: Vec<usize> = (0..cells.len())
+            .filter(|&i| self.touched & bit(cells[i]) != 0)
             .collect();
         Drawing {
             transforms: transforms.iter().map(|&t| Prepared::new(t)).collect(),
-            cells: base.clone(),
-            base,
+            start: live.iter().map(|&i| cells[i]).collect(),
+            cells,
             live,
             values: Vec::new(),
             scratch: Vec::new(),
@@ -540,10 +540,13 @@ impl<'a> Grid<'a> {
 /// for 255,000 matches). What each transform needs is made once for all the draws.
 struct Drawing<'t> {
     transforms: Vec<Prepared<'t>>,
-    /// The map, row after row of `width` glyphs (rows padded with blanks).
-    base: Vec<u8>,
     live: Vec<usize>,
+    /// The live cells' glyphs before any transform, which each draw starts from.
+    start: Vec<u8>,
+    /// The live cells' glyphs as a draw goes.
     values: Vec<u8>,
+    /// The drawn map, row after row of `width` glyphs (rows padded with blanks): the cells
+    /// that are not live keep their glyphs in every draw.
     cells: Vec<u8>,
     /// The places an NSUBST draws from, or the order a SHUFFLE draws.
     scratch: Vec<usize>,
@@ -586,7 +589,7 @@ impl Drawing<'_> {
     /// The transforms' outcome for one draw of `rng`, row after row.
     fn draw(&mut self, rng: &mut Rng) -> &[u8] {
         self.values.clear();
-        self.values.extend(self.live.iter().map(|&i| self.base[i]));
+        self.values.extend_from_slice(&self.start);
         for prepared in &self.transforms {
             apply(&mut self.values, prepared, rng, &mut self.scratch);
         }

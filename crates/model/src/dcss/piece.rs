@@ -89,13 +89,6 @@ impl From<&str> for Piece {
     }
 }
 
-impl From<Arc<str>> for Piece {
-    /// The whole of `text`, shared.
-    fn from(text: Arc<str>) -> Piece {
-        Piece::of(&text, 0..text.len())
-    }
-}
-
 impl From<String> for Piece {
     fn from(text: String) -> Piece {
         Piece::from(text.as_str())
@@ -203,7 +196,7 @@ mod tests {
         assert_eq!(format!("{piece:?} {piece}"), "\"orc\" orc");
         assert_eq!(Piece::of(&source, 6..99), "");
         assert_eq!(Piece::from("orc".to_string()), piece);
-        let goblin = Piece::from(source.clone()).piece(11..17);
+        let goblin = Piece::of(&source, 0..source.len()).piece(11..17);
         assert_eq!(goblin, "goblin");
         assert_eq!(goblin.piece(1..4), "obl");
         assert_eq!(goblin.piece(4..9), "");
