@@ -14,10 +14,16 @@ pub(super) fn surely_valid(text: &str) -> bool {
     if text.len() > MAX_TEXT {
         return false;
     }
-    match lex(text) {
-        Some(tokens) => Parser::new(&tokens).main().is_some(),
-        None => false,
+    // One buffer of tokens per thread, reused: a fresh one per chunk (8 bytes a byte of Lua,
+    // in as many allocator size classes as there are chunk sizes) spread over memory the
+    // kernel had to zero first.
+    thread_local! {
+        static TOKENS: std::cell::RefCell<Vec<Token>> = const { std::cell::RefCell::new(Vec::new()) };
     }
+    TOKENS.with(|tokens| {
+        let mut tokens = tokens.borrow_mut();
+        lex(text, &mut tokens).is_some() && Parser::new(text, &tokens).main().is_some()
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,9 +84,11 @@ enum Kind {
 }
 
 #[derive(Debug, Clone, Copy)]
-struct Token<'t> {
+struct Token {
     kind: Kind,
-    text: &'t str,
+    /// Where the token is in the text, in bytes (a text is at most `MAX_TEXT` long).
+    start: u32,
+    end: u32,
     /// The lines the token starts and ends on (a long string may span several).
     first_line: u32,
     last_line: u32,
@@ -114,10 +122,10 @@ fn keyword(word: &str) -> Option<Kind> {
 }
 
 /// The tokens of `text` as Lua 5.1's lexer reads them, or `None` where it would fail or where
-/// this lexer is unsure.
-fn lex(text: &str) -> Option<Vec<Token<'_>>> {
+/// this lexer is unsure; into `tokens`, emptied first.
+fn lex(text: &str, tokens: &mut Vec<Token>) -> Option<()> {
     let bytes = text.as_bytes();
-    let mut tokens = Vec::with_capacity(text.len() / 4 + 1);
+    tokens.clear();
     let mut i = 0;
     let mut line = 1u32;
     while i < bytes.len() {
@@ -194,18 +202,20 @@ fn lex(text: &str) -> Option<Vec<Token<'_>>> {
         };
         tokens.push(Token {
             kind,
-            text: &text[start..i],
+            start: start as u32,
+            end: i as u32,
             first_line,
             last_line: line,
         });
     }
     tokens.push(Token {
         kind: Kind::Eof,
-        text: "",
+        start: text.len() as u32,
+        end: text.len() as u32,
         first_line: line,
         last_line: line,
     });
-    Some(tokens)
+    Some(())
 }
 
 /// Past a line break at `i`: `\n`, `\r`, `\r\n` or `\n\r` (Lua counts each as one).
@@ -398,15 +408,17 @@ enum Suffixed {
 }
 
 struct Parser<'a, 't> {
-    tokens: &'a [Token<'t>],
+    text: &'t str,
+    tokens: &'a [Token],
     pos: usize,
     functions: Vec<Function<'t>>,
     depth: usize,
 }
 
 impl<'a, 't> Parser<'a, 't> {
-    fn new(tokens: &'a [Token<'t>]) -> Self {
+    fn new(text: &'t str, tokens: &'a [Token]) -> Self {
         Parser {
+            text,
             tokens,
             pos: 0,
             functions: Vec::new(),
@@ -428,11 +440,11 @@ impl<'a, 't> Parser<'a, 't> {
         self.tokens[self.pos].kind == kind
     }
 
-    fn current(&self) -> Token<'t> {
+    fn current(&self) -> Token {
         self.tokens[self.pos]
     }
 
-    fn bump(&mut self) -> Token<'t> {
+    fn bump(&mut self) -> Token {
         let token = self.tokens[self.pos];
         if token.kind != Kind::Eof {
             self.pos += 1;
@@ -448,12 +460,19 @@ impl<'a, 't> Parser<'a, 't> {
         found
     }
 
+    fn text_of(&self, token: Token) -> &'t str {
+        &self.text[token.start as usize..token.end as usize]
+    }
+
     fn expect(&mut self, kind: Kind) -> Option<()> {
         self.eat(kind).then_some(())
     }
 
     fn name(&mut self) -> Option<&'t str> {
-        self.at(Kind::Name).then(|| self.bump().text)
+        self.at(Kind::Name).then(|| {
+            let token = self.bump();
+            self.text_of(token)
+        })
     }
 
     fn function(&mut self) -> &mut Function<'t> {
@@ -720,7 +739,8 @@ impl<'a, 't> Parser<'a, 't> {
     fn suffixed(&mut self) -> Option<Suffixed> {
         let mut kind = match self.current().kind {
             Kind::Name => {
-                let name = self.bump().text;
+                let token = self.bump();
+                let name = self.text_of(token);
                 self.resolve(name)?;
                 Suffixed::Assignable
             }
