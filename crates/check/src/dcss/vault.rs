@@ -510,19 +510,12 @@ impl<'a> Grid<'a> {
         let (width, height) = (self.width, self.rows.len());
         // The edge first: most maps have an exit there whatever the transforms draw, and the
         // look stops at the first such cell (the cells' order matters to nothing else).
-        let top_and_bottom = [0, height.saturating_sub(1)]
-            .into_iter()
-            .take(height.min(2))
-            .flat_map(move |y| (0..width).map(move |x| (x, y)));
-        let sides = (1..height.saturating_sub(1)).flat_map(move |y| {
-            [0, width.saturating_sub(1)]
-                .into_iter()
-                .take(width.min(2))
-                .map(move |x| (x, y))
-        });
-        let inside = (1..height.saturating_sub(1))
-            .flat_map(move |y| (1..width.saturating_sub(1)).map(move |x| (x, y)));
-        let all = top_and_bottom.chain(sides).chain(inside);
+        let cells = move || (0..height).flat_map(move |y| (0..width).map(move |x| (x, y)));
+        let on_edge =
+            move |&(x, y): &(usize, usize)| x == 0 || y == 0 || x + 1 == width || y + 1 == height;
+        let all = cells()
+            .filter(on_edge)
+            .chain(cells().filter(move |cell| !on_edge(cell)));
         exits_where(width, height, all, |x, y| self.cell(x, y))
     }
 
