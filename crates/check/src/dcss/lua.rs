@@ -512,6 +512,11 @@ fn holds_function_or_local(code: &[u8]) -> bool {
     })
 }
 
+/// `str::trim_start`, byte by byte over ASCII (this runs on every line of vault Lua).
+fn trim_start(text: &str) -> &str {
+    &text[after_space(text, 0)..]
+}
+
 /// Where `text` goes on after the whitespace at `at` (as `str::trim_start` sees it).
 fn after_space(text: &str, at: usize) -> usize {
     let bytes = text.as_bytes();
@@ -549,16 +554,20 @@ pub(super) fn top_level_calls(vault: &Vault, wanted: impl Fn(&str) -> bool) -> V
             .flat_map(|l| &l.lines)
     };
     // Most vaults call only names that are not wanted (crawl's own): one look at each line's
-    // call, whatever blocks it is in, tells whether following the blocks is worth it.
-    if !lines().any(|line| line_call(&line.text).is_some_and(|(_, name)| wanted(name))) {
+    // call, whatever blocks it is in, tells whether following the blocks is worth it, and
+    // from which line on.
+    let Some(first) =
+        lines().position(|line| line_call(&line.text).is_some_and(|(_, name)| wanted(name)))
+    else {
         return Vec::new();
-    }
+    };
     // The blocks open at the start of the line: `true` for a function's body.
     let mut open: Vec<bool> = Vec::new();
     let mut in_long = false;
     let mut out = Vec::new();
-    for line in lines() {
-        if !in_long
+    for (n, line) in lines().enumerate() {
+        if n >= first
+            && !in_long
             && !open.contains(&true)
             && let Some((start, name)) = line_call(&line.text)
             && wanted(name)
@@ -584,21 +593,21 @@ pub(super) fn top_level_calls(vault: &Vault, wanted: impl Fn(&str) -> bool) -> V
 /// The plain name a line of Lua starts by calling, directly or as the value it assigns, and
 /// where the name starts.
 fn line_call(line: &str) -> Option<(usize, &str)> {
-    let text = line.trim_start();
+    let text = trim_start(line);
     let mut start = line.len() - text.len();
     let mut statement = text;
     // `[local] x = name(...)`
-    let local = statement.strip_prefix("local ").map(str::trim_start);
+    let local = statement.strip_prefix("local ").map(trim_start);
     if let Some(target) = identifier(local.unwrap_or(statement)) {
-        let after = local.unwrap_or(statement)[target.len()..].trim_start();
+        let after = trim_start(&local.unwrap_or(statement)[target.len()..]);
         if after.starts_with('=') && !after.starts_with("==") {
-            let value = after[1..].trim_start();
+            let value = trim_start(&after[1..]);
             start = line.len() - value.len();
             statement = value;
         }
     }
     let name = identifier(statement).filter(|name| !is_keyword(name))?;
-    let after = statement[name.len()..].trim_start();
+    let after = trim_start(&statement[name.len()..]);
     (after.starts_with(['(', '"', '\'', '{']) || after.starts_with("[[")).then_some((start, name))
 }
 
