@@ -119,19 +119,17 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
             super::lua::defined_names(&line.text, &mut facts.lua_defined);
         }
     }
-    facts.lua_defined.sort();
+    facts.lua_defined.sort_unstable();
     facts.lua_defined.dedup();
     lua_texts.extend(lua.iter().flat_map(|l| &l.lines).map(|l| l.text.as_str()));
     let mut words = HashSet::default();
     for text in lua_texts {
         for literal in string_literals(text) {
-            let mut last = "";
-            for word in literal.text.split(|c: char| !is_tag_char(c)) {
-                if !word.is_empty() && words.insert(word) {
+            let last = tag_words(literal.text, |word| {
+                if words.insert(word) {
                     facts.lua_words.push(word.to_string());
                 }
-                last = word;
-            }
+            });
             // A stem such as `room_` or `serial_pan` (a short one, `x` or `no_`, says nothing).
             if literal.concatenated && last.len() >= 5 && last.contains('_') {
                 facts.lua_prefixes.push(last.to_string());
@@ -141,8 +139,25 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
     facts
 }
 
-fn is_tag_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+/// Calls `on_word` with each run of tag characters in `text`, in order, and answers the text
+/// after the last character that cannot be in a tag. Every tag character is ASCII: a byte
+/// beyond it is never one, so the text is read byte by byte rather than decoded.
+fn tag_words<'a>(text: &'a str, mut on_word: impl FnMut(&'a str)) -> &'a str {
+    let is_tag_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+    let mut start = 0;
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        if !is_tag_byte(b) {
+            if i > start {
+                on_word(&text[start..i]);
+            }
+            start = i + 1;
+        }
+    }
+    let last = &text[start..];
+    if !last.is_empty() {
+        on_word(last);
+    }
+    last
 }
 
 /// A string literal of a line of Lua, and whether `..` extends it.
@@ -675,6 +690,32 @@ mod tests {
         assert_eq!(typo_of("room_1", tags), None);
         assert_eq!(typo_of("aquarium_subvault_wall", tags), None);
         assert_eq!(typo_of("no_species_mu", tags), None);
+    }
+
+    #[test]
+    fn tag_words_split_as_characters_do() {
+        fn by_chars(text: &str) -> (Vec<&str>, &str) {
+            let is_tag_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+            let pieces: Vec<&str> = text.split(|c: char| !is_tag_char(c)).collect();
+            let words: Vec<&str> = pieces.iter().copied().filter(|w| !w.is_empty()).collect();
+            (words, pieces[pieces.len() - 1])
+        }
+        for text in [
+            "",
+            "a",
+            "room_",
+            "no_x  b-c.d",
+            "é",
+            "aé",
+            "éa",
+            "x é b_",
+            "a..b",
+            "ü_v",
+        ] {
+            let mut words = Vec::new();
+            let last = tag_words(text, |w| words.push(w));
+            assert_eq!((words, last), by_chars(text), "{text:?}");
+        }
     }
 
     #[test]
