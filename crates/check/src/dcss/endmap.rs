@@ -4,6 +4,8 @@
 //! there on (and the comment-like rows just above it) are left out of the glyph checks, whose
 //! every letter would otherwise be a warning.
 
+use std::sync::LazyLock;
+
 use levkit_diagnostics::{Code, Diagnostic, TextEdit, TextRange};
 use levkit_model::dcss::{MapRow, Vault};
 use levkit_syntax::dcss::Header;
@@ -21,16 +23,43 @@ pub(super) struct Swallowed<'v> {
     closed: bool,
 }
 
+/// The length of the longest header keyword, `default-depth`.
+const LONGEST_KEYWORD: usize = 13;
+
+/// Whether some header keyword starts with `byte`.
+fn starts_keyword(byte: u8) -> bool {
+    static STARTS: LazyLock<[bool; 256]> = LazyLock::new(|| {
+        let mut starts = [false; 256];
+        for header in Header::ALL {
+            starts[usize::from(header.keyword().as_bytes()[0])] = true;
+        }
+        starts
+    });
+    STARTS[usize::from(byte)]
+}
+
 /// The header whose keyword (and colon) opens `row`, as crawl would read the line outside a map.
 fn header_of(row: &str) -> Option<(Header, &str)> {
-    let text = row.trim_start_matches([' ', '\t']);
+    let indent = row
+        .bytes()
+        .take_while(|&b| matches!(b, b' ' | b'\t'))
+        .count();
+    let text = &row[indent..];
+    let bytes = text.as_bytes();
+    // Every map row is asked, and most start with a glyph no keyword starts with.
+    if !bytes.first().is_some_and(|&b| starts_keyword(b)) {
+        return None;
+    }
     // Keywords are letters and `-` (`NAME`, `default-depth`): a row is passed over at its
     // first byte that cannot be in one, rather than searched for a colon, which most map rows
-    // lack.
-    let word = text
-        .bytes()
-        .take_while(|&b| b.is_ascii_alphabetic() || b == b'-')
-        .count();
+    // lack; or once it is longer than any keyword (a row of wall is a long run of letters).
+    let mut word = 0;
+    while word < bytes.len() && (bytes[word].is_ascii_alphabetic() || bytes[word] == b'-') {
+        word += 1;
+        if word > LONGEST_KEYWORD {
+            return None;
+        }
+    }
     let rest = text[word..].strip_prefix(':')?;
     Some((Header::from_keyword(&text[..word])?, rest))
 }
@@ -99,4 +128,17 @@ pub(super) fn check(vault: &Vault, swallowed: Option<&Swallowed>, out: &mut Vec<
         );
     }
     out.push(diagnostic);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_keyword_is_longer_than_the_longest() {
+        let longest = Header::ALL.iter().map(|h| h.keyword().len()).max();
+        assert_eq!(longest, Some(LONGEST_KEYWORD));
+        assert!(header_of("  default-depth: D:1").is_some());
+        assert!(header_of("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx").is_none());
+    }
 }
