@@ -121,15 +121,13 @@ struct KeyGlyph {
 /// The glyphs of a key written at `span` of the argument's text (blanks and `/` skipped).
 fn key_glyphs(arg: &Arg, span: std::ops::Range<usize>) -> Vec<KeyGlyph> {
     let text = &arg.text[span.clone()];
-    let glyphs: Vec<(usize, u8)> = text
-        .bytes()
-        .enumerate()
-        .filter(|(_, b)| !matches!(b, b' ' | b'\t' | b'/'))
-        .collect();
-    let removable = glyphs.len() > 1;
+    let is_glyph = |b: &u8| !matches!(b, b' ' | b'\t' | b'/');
+    // Counted rather than gathered first: the key is read straight into its glyphs.
+    let removable = text.bytes().filter(is_glyph).nth(1).is_some();
     let mut seen = Glyphs::default();
-    glyphs
-        .into_iter()
+    text.bytes()
+        .enumerate()
+        .filter(|(_, b)| is_glyph(b))
         .filter(|&(_, glyph)| {
             let new = !seen.has(glyph);
             seen.add(glyph);
