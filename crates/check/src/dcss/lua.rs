@@ -18,6 +18,8 @@ use levkit_model::dcss::tables::LUA_MODULES;
 use levkit_model::dcss::{Global, Vault};
 use levkit_syntax::dcss::Chunk;
 
+use super::lua_syntax::is_name_byte;
+
 thread_local! {
     static LUA: RefCell<Option<mlua::Lua>> = const { RefCell::new(None) };
 }
@@ -376,7 +378,7 @@ fn block_words(line: &str, in_long: &mut bool, mut on: impl FnMut(&str)) {
             }
             b if b.is_ascii_alphabetic() || b == b'_' => {
                 let start = i;
-                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                while i < bytes.len() && is_name_byte(bytes[i]) {
                     i += 1;
                 }
                 let word = &line[start..i];
@@ -426,10 +428,7 @@ fn identifier(text: &str) -> Option<&str> {
     {
         return None;
     }
-    let len = 1 + bytes[1..]
-        .iter()
-        .take_while(|&&b| b == b'_' || b.is_ascii_alphanumeric())
-        .count();
+    let len = 1 + bytes[1..].iter().take_while(|&&b| is_name_byte(b)).count();
     Some(&text[..len])
 }
 
@@ -480,7 +479,7 @@ pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
             continue;
         }
         let start = i;
-        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+        while i < bytes.len() && is_name_byte(bytes[i]) {
             i += 1;
         }
         let word = &code[start..i];

@@ -139,7 +139,11 @@ fn lex(text: &str, tokens: &mut Vec<Token>) -> Option<()> {
                 continue;
             }
             b' ' | b'\t' | 0x0b | 0x0c => {
+                // Indentation comes in runs: passed over here rather than a byte a round.
                 i += 1;
+                while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
+                    i += 1;
+                }
                 continue;
             }
             b'-' if bytes.get(i + 1) == Some(&b'-') => {
@@ -189,7 +193,7 @@ fn lex(text: &str, tokens: &mut Vec<Token>) -> Option<()> {
                 }
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                while i < bytes.len() && is_name_byte(bytes[i]) {
                     i += 1;
                 }
                 keyword(&text[start..i]).unwrap_or(Kind::Name)
@@ -216,6 +220,21 @@ fn lex(text: &str, tokens: &mut Vec<Token>) -> Option<()> {
         last_line: line,
     });
     Some(())
+}
+
+/// Whether `byte` may be in a Lua name: a letter, a digit or `_`. One load from a table where
+/// the ranges take several comparisons, for the lexers that read every byte of Lua.
+pub(super) fn is_name_byte(byte: u8) -> bool {
+    const NAME_BYTES: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            table[b] = (b as u8).is_ascii_alphanumeric() || b as u8 == b'_';
+            b += 1;
+        }
+        table
+    };
+    NAME_BYTES[usize::from(byte)]
 }
 
 /// Past a line break at `i`: `\n`, `\r`, `\r\n` or `\n\r` (Lua counts each as one).
@@ -342,7 +361,7 @@ fn numeral(bytes: &[u8], i: usize) -> Option<usize> {
             j += 1;
         }
     }
-    while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_') {
+    while j < bytes.len() && is_name_byte(bytes[j]) {
         j += 1;
     }
     let numeral = &bytes[i..j];
