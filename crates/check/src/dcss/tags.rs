@@ -327,16 +327,19 @@ impl TagIndex {
         let mut index = TagIndex::default();
         let mut tag_sets = Vec::new();
         let mut names = HashSet::default();
+        // A vault's tags, borrowed: copied only into a set that is kept.
+        let mut set: Vec<&str> = Vec::new();
         for facts in facts {
             for tags in &facts.vaults {
-                let mut set: Vec<String> = tags.iter().map(|t| t.word.clone()).collect();
-                set.sort();
+                set.clear();
+                set.extend(tags.iter().map(|t| t.word.as_str()));
+                set.sort_unstable();
                 set.dedup();
                 for tag in &set {
                     count(&mut index.carriers, tag, 1);
                 }
                 if set.len() > 1 {
-                    tag_sets.push(set);
+                    tag_sets.push(set.iter().map(|&tag| tag.to_owned()).collect::<Vec<_>>());
                 }
             }
             add_all(&mut index.lua_words, &facts.lua_words);
