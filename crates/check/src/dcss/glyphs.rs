@@ -53,6 +53,19 @@ impl Glyphs {
         self.0 &= !other.0;
     }
 
+    /// The ASCII glyphs whose flag is set (`flags` indexed by byte).
+    fn of_flags(flags: &[bool; 256]) -> Glyphs {
+        // Eight flags a word: multiplied, their bytes (each 0 or 1) land on distinct bits of the
+        // product's top byte, the first flag's on its lowest bit (no two bits meet, so nothing
+        // carries into it).
+        let mut set = 0;
+        for (i, chunk) in flags[..128].chunks_exact(8).enumerate() {
+            let word = u64::from_le_bytes(std::array::from_fn(|k| u8::from(chunk[k])));
+            set |= u128::from(word.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+        }
+        Glyphs(set)
+    }
+
     fn of(text: &str) -> Glyphs {
         let mut set = Glyphs::default();
         for b in text.bytes() {
@@ -177,22 +190,29 @@ pub(super) fn check(
     if lua_may_rewrite(vault) || own_rows(vault, own).all(|r| r.text.is_empty()) {
         return;
     }
-    // The glyphs of the map as crawl reads it (each byte a glyph), and where each first is.
-    let mut present = Glyphs::default();
-    let mut first_cell: [Option<TextRange>; 128] = [None; 128];
+    // The glyphs of the map as crawl reads it (each byte a glyph): a flag per byte, one store
+    // a cell (this reads every cell of every map), gathered into a set at the end.
+    let mut held = [false; 256];
     for row in own_rows(vault, own) {
-        for (i, b) in row.text.bytes().enumerate() {
-            // A glyph met before has its first place: one load per cell, where asking the
-            // set shifts a 128-bit word.
-            if let Some(first @ None) = first_cell.get_mut(usize::from(b)) {
-                present.add(b);
-                *first = Some(TextRange::at(
-                    row.range.start() + TextSize::from(i as u32),
-                    1.into(),
-                ));
-            }
+        for &b in row.text.as_bytes() {
+            held[usize::from(b)] = true;
         }
     }
+    let mut present = Glyphs::of_flags(&held);
+    let in_map = present;
+    // Where a glyph of the map first is: looked for only for a diagnostic.
+    let first_cell = |glyph: u8| {
+        if !in_map.has(glyph) {
+            return None;
+        }
+        own_rows(vault, own).find_map(|row| {
+            let i = memchr::memchr(glyph, row.text.as_bytes())?;
+            Some(TextRange::at(
+                row.range.start() + TextSize::from(i as u32),
+                1.into(),
+            ))
+        })
+    };
     let mut ever = present;
     // Where a glyph that is not in the map first comes from (a transform's argument).
     let mut produced_at: [Option<TextRange>; 128] = [None; 128];
@@ -284,7 +304,7 @@ pub(super) fn check(
         }
     }
     // Where a glyph is seen: its first map cell, or the transform that makes it.
-    let site = |glyph: u8| first_cell[glyph as usize].or(produced_at[glyph as usize]);
+    let site = |glyph: u8| first_cell(glyph).or(produced_at[glyph as usize]);
     let mut counts = [0usize; 2];
     for (header, arg) in &entries {
         let kind = usize::from(*header == Header::Item);
@@ -372,7 +392,7 @@ pub(super) fn check(
         if !glyph.is_ascii_alphabetic() || has_default_meaning(glyph) || named.has(glyph) {
             continue;
         }
-        let Some(range) = first_cell[glyph as usize] else {
+        let Some(range) = first_cell(glyph) else {
             continue;
         };
         let other_case = if glyph.is_ascii_uppercase() {
@@ -576,5 +596,31 @@ fn misread_weights(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
                 .with_replacement(format!("Write `{fixed}`"), range_in(arg, span), fixed),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_gather_into_the_set_of_their_glyphs() {
+        for held in [
+            &b""[..],
+            b"x.@+",
+            b"\x00\x7f",
+            b"01234567abcdefgh\x80\xff",
+            b" ~",
+        ] {
+            let mut flags = [false; 256];
+            let mut set = Glyphs::default();
+            for &b in held {
+                flags[usize::from(b)] = true;
+                set.add(b);
+            }
+            assert_eq!(Glyphs::of_flags(&flags), set);
+        }
+        let all = [true; 256];
+        assert_eq!(Glyphs::of_flags(&all), Glyphs(u128::MAX));
     }
 }
