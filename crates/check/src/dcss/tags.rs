@@ -11,7 +11,7 @@
 //! changes.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
 use levkit_model::dcss::tables::{LUA_GLOBALS, LUA_MODULES, WORDS};
@@ -219,7 +219,10 @@ impl<'a> Iterator for StringLiterals<'a> {
 fn tags_calls(line: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = line;
-    while let Some(at) = levkit_model::dcss::strings::find(rest.as_bytes(), b"tags", 0) {
+    // One searcher for every line: `t`, where a search by first byte stops, is common in Lua.
+    static TAGS: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new("tags"));
+    while let Some(at) = TAGS.find(rest.as_bytes()) {
         let before = rest[..at].chars().next_back();
         let after = rest[at + 4..].trim_start();
         rest = &rest[at + 4..];
