@@ -18,6 +18,8 @@ use levkit_model::dcss::tables::{LUA_GLOBALS, LUA_MODULES, WORDS};
 use levkit_model::dcss::{Segment, spec};
 use levkit_syntax::dcss::Header;
 
+use super::lua_syntax::is_name_byte;
+
 /// What one segment says about tags.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct TagFacts {
@@ -143,7 +145,7 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
 /// after the last character that cannot be in a tag. Every tag character is ASCII: a byte
 /// beyond it is never one, so the text is read byte by byte rather than decoded.
 fn tag_words<'a>(text: &'a str, mut on_word: impl FnMut(&'a str)) -> &'a str {
-    let is_tag_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+    let is_tag_byte = |b: u8| is_name_byte(b) || b == b'-';
     let mut start = 0;
     for (i, &b) in text.as_bytes().iter().enumerate() {
         if !is_tag_byte(b) {
