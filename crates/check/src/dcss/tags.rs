@@ -527,6 +527,12 @@ fn typo_of<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Opt
                 return false;
             };
             let b = b.to_lowercase();
+            // The distance is at least the difference in length (for ASCII parts): a part too
+            // far in length fails without measuring.
+            if a.is_ascii() && b.is_ascii() && 2 * a.len().abs_diff(b.len()) >= a.len().max(b.len())
+            {
+                return false;
+            }
             let d = levkit_syntax::suggest::edit_distance(a, &b);
             distance += d;
             2 * d < a.len().max(b.len())
