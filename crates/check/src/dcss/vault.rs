@@ -377,12 +377,23 @@ struct Grid<'a> {
 
 const BLANK: Glyphs = 1 << b' ';
 
+/// Each glyph as its own image, before any transform (made once: every map starts from it).
+const OWN_IMAGES: [Glyphs; 128] = {
+    let mut images = [0; 128];
+    let mut glyph = 0;
+    while glyph < 128 {
+        images[glyph] = bit(glyph as u8);
+        glyph += 1;
+    }
+    images
+};
+
 impl<'a> Grid<'a> {
     fn new(transforms: &[&Transform], rows: &'a [&'a [u8]], width: usize) -> Grid<'a> {
         // Every transform maps a set of glyphs to the union of what it maps each member to,
         // so following each glyph through the transforms once gives every cell's set: the
         // glyph's image (index 0 stands for every byte beyond ASCII).
-        let mut image: [Glyphs; 128] = std::array::from_fn(|g| bit(g as u8));
+        let mut image = OWN_IMAGES;
         let mut touched: Glyphs = 0;
         // A glyph no transform has touched yet is still its own image, so only the keys and
         // the glyphs touched before can hold a key (looking at all 128 glyphs for each of the
