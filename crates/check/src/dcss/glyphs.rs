@@ -240,8 +240,15 @@ pub(super) fn check(
                 }
                 _ => continue,
             };
-            if matches!(header.header, Header::Subst | Header::NSubst) {
-                misread_weights(header.header, arg, out);
+            // The key and value of an argument that has them, read once for both uses.
+            let split = match header.header {
+                Header::Shuffle | Header::Clear => None,
+                _ => Some(spec::split(&arg.text)),
+            };
+            if matches!(header.header, Header::Subst | Header::NSubst)
+                && let Some(Ok(split)) = &split
+            {
+                misread_weights(header.header, arg, split, out);
             }
             let transform = match transforms.get(header_index, arg_index) {
                 Some(Ok(transform)) => Some(transform),
@@ -249,12 +256,10 @@ pub(super) fn check(
                 Some(Err(_)) => continue,
                 None => None,
             };
-            let key_span = match header.header {
-                Header::Shuffle | Header::Clear => 0..arg.text.len(),
-                _ => match spec::split(&arg.text) {
-                    Ok(keyed) => keyed.key_range,
-                    Err(_) => continue,
-                },
+            let key_span = match split {
+                None => 0..arg.text.len(),
+                Some(Ok(split)) => split.key_range,
+                Some(Err(_)) => continue,
             };
             let keys = key_glyphs(arg, key_span);
             for key in &keys {
@@ -543,10 +548,7 @@ fn apply(transform: &Transform, present: &mut Glyphs) -> Glyphs {
 
 /// A replacement token like `TUV*:10`: crawl takes a weight only after a single glyph, so it
 /// reads every character of the token, `:`, `1` and `0` included, as a glyph of weight 10.
-fn misread_weights(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
-    let Ok(keyed) = spec::split(&arg.text) else {
-        return;
-    };
+fn misread_weights(header: Header, arg: &Arg, keyed: &spec::Keyed, out: &mut Vec<Diagnostic>) {
     // The replacement parts: SUBST's value; each NSUBST segment after its count.
     let mut parts = Vec::new();
     let value = keyed.value_range.clone();
