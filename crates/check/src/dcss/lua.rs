@@ -18,7 +18,7 @@ use levkit_model::dcss::tables::LUA_MODULES;
 use levkit_model::dcss::{Global, Vault};
 use levkit_syntax::dcss::Chunk;
 
-use super::lua_syntax::is_name_byte;
+use super::lua_syntax::{is_name_byte, is_name_start};
 
 thread_local! {
     static LUA: RefCell<Option<mlua::Lua>> = const { RefCell::new(None) };
@@ -474,7 +474,7 @@ pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
     let mut from = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if !(bytes[i] == b'_' || bytes[i].is_ascii_alphabetic()) {
+        if !is_name_start(bytes[i]) {
             i += 1;
             continue;
         }

@@ -237,6 +237,20 @@ pub(super) fn is_name_byte(byte: u8) -> bool {
     NAME_BYTES[usize::from(byte)]
 }
 
+/// Whether a Lua name may start with `byte`: a letter or `_` (a table, as [`is_name_byte`]).
+pub(super) fn is_name_start(byte: u8) -> bool {
+    const NAME_STARTS: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            table[b] = (b as u8).is_ascii_alphabetic() || b as u8 == b'_';
+            b += 1;
+        }
+        table
+    };
+    NAME_STARTS[usize::from(byte)]
+}
+
 /// Past a line break at `i`: `\n`, `\r`, `\r\n` or `\n\r` (Lua counts each as one).
 fn newline(bytes: &[u8], i: usize) -> usize {
     let first = bytes[i];
