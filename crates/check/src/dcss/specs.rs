@@ -445,11 +445,19 @@ enum Slot {
 /// alternatives (`MONS: orc priest`, `ITEM: any scroll`), whose outcomes depend only on their
 /// text and are placed from where each is written. Cleared when it grows past a bound, so
 /// that a long editing session keeps it small.
-struct TextCache<V>(HashMap<Box<str>, V>);
+struct TextCache<V> {
+    /// Where each text's outcome is in `outcomes`: a text read before (most are) is found
+    /// with one lookup of the map, which then lends nothing to the answer.
+    at: HashMap<Box<str>, usize>,
+    outcomes: Vec<V>,
+}
 
 impl<V> Default for TextCache<V> {
     fn default() -> Self {
-        TextCache(HashMap::default())
+        TextCache {
+            at: HashMap::default(),
+            outcomes: Vec::new(),
+        }
     }
 }
 
@@ -458,14 +466,17 @@ impl<V> TextCache<V> {
 
     /// What reading `text` found, read now by `read` if it was not before.
     fn get_or_read(&mut self, text: &str, read: impl FnOnce() -> V) -> &V {
-        if !self.0.contains_key(text) {
-            if self.0.len() >= Self::BOUND {
-                self.0.clear();
-            }
-            let value = read();
-            self.0.insert(text.into(), value);
+        if let Some(&at) = self.at.get(text) {
+            return &self.outcomes[at];
         }
-        &self.0[text]
+        if self.outcomes.len() >= Self::BOUND {
+            self.at.clear();
+            self.outcomes.clear();
+        }
+        let value = read();
+        self.at.insert(text.into(), self.outcomes.len());
+        self.outcomes.push(value);
+        &self.outcomes[self.outcomes.len() - 1]
     }
 }
 
