@@ -92,6 +92,11 @@ pub(super) fn members(mut bits: u128) -> impl Iterator<Item = u8> {
 /// The glyphs crawl gives a meaning of their own (section 7.7 of the research note): walls,
 /// doors, water, stairs, altars, fountains, the monster and item glyphs, and so on.
 pub fn has_default_meaning(glyph: u8) -> bool {
+    default_meanings().has(glyph)
+}
+
+/// The glyphs of [`has_default_meaning`].
+fn default_meanings() -> Glyphs {
     static MEANINGFUL: std::sync::LazyLock<Glyphs> = std::sync::LazyLock::new(|| {
         let mut set = Glyphs::default();
         for g in GLYPHS.iter().filter(|g| g.glyph.len() == 1) {
@@ -99,8 +104,24 @@ pub fn has_default_meaning(glyph: u8) -> bool {
         }
         set
     });
-    MEANINGFUL.has(glyph)
+    *MEANINGFUL
 }
+
+/// The glyphs from `first` to `last`.
+const fn glyph_range(first: u8, last: u8) -> Glyphs {
+    let mut set = 0;
+    let mut glyph = first;
+    while glyph <= last {
+        set |= 1 << glyph;
+        glyph += 1;
+    }
+    Glyphs(set)
+}
+
+const LETTERS: Glyphs = Glyphs(glyph_range(b'A', b'Z').0 | glyph_range(b'a', b'z').0);
+
+/// The monster glyphs (`1`-`7`) and the item glyphs (`d`-`k`).
+const SLOT_GLYPHS: Glyphs = Glyphs(glyph_range(b'1', b'7').0 | glyph_range(b'd', b'k').0);
 
 /// The number of monster glyphs (`1`-`7`) and item glyphs (`d`-`k`).
 const MONSTER_GLYPHS: usize = 7;
@@ -360,10 +381,8 @@ pub(super) fn check(
         }
     }
     let [monsters, items] = counts;
-    for glyph in present.iter() {
-        if keyed.has(glyph) {
-            continue;
-        }
+    // The monster and item glyphs no K* header gives a meaning of its own, picked as a set.
+    for glyph in Glyphs(present.0 & SLOT_GLYPHS.0 & !keyed.0).iter() {
         let (header, count, index, what) = match glyph {
             b'1'..=b'7' => (Header::Mons, monsters, (glyph - b'1') as usize, "monster"),
             b'd'..=b'k' => (Header::Item, items, (glyph - b'd') as usize, "item"),
@@ -393,10 +412,9 @@ pub(super) fn check(
     // Letters are the glyphs authors give meanings to: one that nothing defines is most likely
     // a forgotten definition or a typo. (Punctuation without a meaning, such as `'` or `"`,
     // is a common way of writing floor that later transforms leave alone.)
-    for glyph in ever.iter() {
-        if !glyph.is_ascii_alphabetic() || has_default_meaning(glyph) || named.has(glyph) {
-            continue;
-        }
+    // The letters without a meaning of crawl's or a header's, picked as a set.
+    let unnamed = Glyphs(ever.0 & LETTERS.0 & !default_meanings().0 & !named.0);
+    for glyph in unnamed.iter() {
         let Some(range) = first_cell(glyph) else {
             continue;
         };
@@ -604,6 +622,14 @@ fn misread_weights(header: Header, arg: &Arg, keyed: &spec::Keyed, out: &mut Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_constant_sets_hold_their_glyphs() {
+        let members = |set: Glyphs| set.iter().collect::<Vec<u8>>();
+        let letters: Vec<u8> = (0..128u8).filter(u8::is_ascii_alphabetic).collect();
+        assert_eq!(members(LETTERS), letters);
+        assert_eq!(members(SLOT_GLYPHS), b"1234567defghijk");
+    }
 
     #[test]
     fn flags_gather_into_the_set_of_their_glyphs() {
