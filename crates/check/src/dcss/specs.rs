@@ -36,6 +36,10 @@ struct Spec<'a> {
     text: &'a str,
     span: Range<usize>,
     rest: String,
+    /// Whether `rest` is known to hold no `:`. It only loses text as tags come off (each new
+    /// `rest` is a piece of the one before; `monster` takes it whole to split it and reads no
+    /// tag until a piece is back), so a `rest` without one stays without.
+    colon_free: std::cell::Cell<bool>,
 }
 
 /// The first problem crawl finds in an alternative: its code, the message, where (in the
@@ -143,6 +147,7 @@ impl<'a> Spec<'a> {
             text,
             span,
             rest: alternative.to_string(),
+            colon_free: std::cell::Cell::new(false),
         }
     }
 
@@ -177,9 +182,18 @@ impl<'a> Spec<'a> {
     }
 
     /// Whether the text left may hold the `key:` tag `prefix`: most alternatives have no
-    /// tag at all, and one look for a `:` spares the search for each key.
+    /// tag at all, and one look for a `:` spares the search for each key (and the looks
+    /// after it, once there is none).
     fn may_hold(&self, prefix: &str) -> bool {
-        !prefix.ends_with(':') || self.rest.contains(':')
+        if !prefix.ends_with(':') {
+            return true;
+        }
+        if self.colon_free.get() {
+            return false;
+        }
+        let holds = self.rest.contains(':');
+        self.colon_free.set(!holds);
+        holds
     }
 
     /// Where `needle` is first written at the start of a word of the alternative (the whole
