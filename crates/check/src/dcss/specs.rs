@@ -307,17 +307,30 @@ fn find_from(text: &str, needle: &str, from: usize) -> Option<usize> {
     levkit_model::dcss::strings::find(text.as_bytes(), needle.as_bytes(), from)
 }
 
-/// Splits `span` of `text` at `separator`, answering each piece's trimmed span.
-pub(super) fn pieces(text: &str, span: Range<usize>, separator: char) -> Vec<Range<usize>> {
+/// Splits `span` of `text` at `separator`, an ASCII byte, answering each piece's trimmed span.
+pub(super) fn pieces(text: &str, span: Range<usize>, separator: u8) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = span.start;
-    for piece in text[span].split(separator) {
-        let lead = piece.len() - piece.trim_start().len();
-        let s = start + lead;
-        out.push(s..s + piece.trim().len());
-        start += piece.len() + separator.len_utf8();
+    for piece in text.as_bytes()[span].split(|&b| b == separator) {
+        out.push(trimmed(text, start..start + piece.len()));
+        start += piece.len() + 1;
     }
     out
+}
+
+/// `range` of `text` without the whitespace at its ends, as `str::trim` sees it (byte by
+/// byte for an ASCII piece, as most are).
+fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
+    let piece = &text[range.clone()];
+    if !piece.is_ascii() {
+        let lead = piece.len() - piece.trim_start().len();
+        return range.start + lead..range.start + lead + piece.trim().len();
+    }
+    let blank = |b: &&u8| matches!(**b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
+    let bytes = piece.as_bytes();
+    let lead = bytes.iter().take_while(blank).count();
+    let trail = bytes[lead..].iter().rev().take_while(blank).count();
+    range.start + lead..range.end - trail
 }
 
 // ---- the tables, as the specs match them ------------------------------------------------------
@@ -568,7 +581,7 @@ fn monster_alternative(
 /// first bad one, so each is an error.
 fn monster_slot_problems(text: &str, out: &mut Vec<Problem>) {
     let mut unfit = None;
-    for alternative in pieces(text, 0..text.len(), '/') {
+    for alternative in pieces(text, 0..text.len(), b'/') {
         if alternative.is_empty() {
             continue;
         }
@@ -594,7 +607,7 @@ fn monster_slot_problems(text: &str, out: &mut Vec<Problem>) {
 
 /// KMONS: comma-separated slots.
 pub(super) fn monster_list(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    for slot in pieces(&arg.text, span, ',') {
+    for slot in pieces(&arg.text, span, b',') {
         monster_slot(arg, slot, out);
     }
 }
@@ -1233,7 +1246,7 @@ fn item_slot_problems(text: &str, out: &mut Vec<Problem>) {
 
 /// KITEM: comma-separated items.
 pub(super) fn item_list(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
-    for item in pieces(&arg.text, span, ',') {
+    for item in pieces(&arg.text, span, b',') {
         item_slot(arg, item, out);
     }
 }
@@ -1785,7 +1798,7 @@ pub(super) fn kfeat(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnostic>) {
 }
 
 fn feature_slot_problems(text: &str, out: &mut Vec<Problem>) {
-    for alternative in pieces(text, 0..text.len(), '/') {
+    for alternative in pieces(text, 0..text.len(), b'/') {
         if alternative.is_empty() {
             continue;
         }
@@ -1945,6 +1958,36 @@ fn shop(spec: &mut Spec, out: &mut Vec<Problem>) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pieces_are_trimmed_as_str_trim_trims() {
+        fn by_str(text: &str, separator: char) -> Vec<Range<usize>> {
+            let mut out = Vec::new();
+            let mut start = 0;
+            for piece in text.split(separator) {
+                let lead = piece.len() - piece.trim_start().len();
+                out.push(start + lead..start + lead + piece.trim().len());
+                start += piece.len() + 1;
+            }
+            out
+        }
+        for text in [
+            "",
+            "x",
+            "orc, orc priest ,, ",
+            " a / b\u{a0}/ \u{2003}c ",
+            "\u{b} a \u{c}/\t\r\n",
+            "é/ é ,é",
+        ] {
+            for separator in [b',', b'/'] {
+                assert_eq!(
+                    pieces(text, 0..text.len(), separator),
+                    by_str(text, char::from(separator)),
+                    "{text:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn unrandarts_match_by_name_or_quoted_nickname() {
