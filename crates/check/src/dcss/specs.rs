@@ -40,6 +40,9 @@ struct Spec<'a> {
     /// `rest` is a piece of the one before; `monster` takes it whole to split it and reads no
     /// tag until a piece is back), so a `rest` without one stays without.
     colon_free: std::cell::Cell<bool>,
+    /// The ASCII bytes of the alternative, one bit each: `rest` only loses text, so a tag with
+    /// a byte outside them is not in it (most are not), and is not searched for.
+    alternative_bytes: u128,
 }
 
 /// The first problem crawl finds in an alternative: its code, the message, where (in the
@@ -148,6 +151,10 @@ impl<'a> Spec<'a> {
             span,
             rest: alternative.to_string(),
             colon_free: std::cell::Cell::new(false),
+            alternative_bytes: alternative
+                .bytes()
+                .filter(u8::is_ascii)
+                .fold(0, |set, b| set | 1 << b),
         }
     }
 
@@ -156,7 +163,14 @@ impl<'a> Spec<'a> {
     }
 
     fn tag(&mut self, tag: &str) -> bool {
-        strip_tag(&mut self.rest, tag)
+        self.may_contain(tag) && strip_tag(&mut self.rest, tag)
+    }
+
+    /// Whether the text left may contain `tag`: each of its bytes is in the alternative (one
+    /// beyond ASCII is taken to be).
+    fn may_contain(&self, tag: &str) -> bool {
+        tag.bytes()
+            .all(|b| !b.is_ascii() || self.alternative_bytes & (1 << b) != 0)
     }
 
     fn prefixed(&mut self, prefix: &str) -> String {
@@ -182,9 +196,12 @@ impl<'a> Spec<'a> {
     }
 
     /// Whether the text left may hold the `key:` tag `prefix`: most alternatives have no
-    /// tag at all, and one look for a `:` spares the search for each key (and the looks
-    /// after it, once there is none).
+    /// tag at all, and a byte of the key outside the alternative, or one look for a `:`,
+    /// spares the search for it (and the looks after it, once there is none).
     fn may_hold(&self, prefix: &str) -> bool {
+        if !self.may_contain(prefix) {
+            return false;
+        }
         if !prefix.ends_with(':') {
             return true;
         }
