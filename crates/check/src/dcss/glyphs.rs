@@ -153,26 +153,29 @@ struct KeyGlyph {
 }
 
 /// The glyphs of a key written at `span` of the argument's text (blanks and `/` skipped).
-fn key_glyphs(arg: &Arg, span: std::ops::Range<usize>) -> Vec<KeyGlyph> {
+/// Into `keys`, emptied first (one buffer serves every header of a vault).
+fn key_glyphs(arg: &Arg, span: std::ops::Range<usize>, keys: &mut Vec<KeyGlyph>) {
+    keys.clear();
     let text = &arg.text[span.clone()];
     let is_glyph = |b: &u8| !matches!(b, b' ' | b'\t' | b'/');
     // Counted rather than gathered first: the key is read straight into its glyphs.
     let removable = text.bytes().filter(is_glyph).nth(1).is_some();
     let mut seen = Glyphs::default();
-    text.bytes()
-        .enumerate()
-        .filter(|(_, b)| is_glyph(b))
-        .filter(|&(_, glyph)| {
-            let new = !seen.has(glyph);
-            seen.add(glyph);
-            new
-        })
-        .map(|(i, glyph)| KeyGlyph {
-            glyph,
-            range: range_in(arg, span.start + i..span.start + i + 1),
-            removable,
-        })
-        .collect()
+    keys.extend(
+        text.bytes()
+            .enumerate()
+            .filter(|(_, b)| is_glyph(b))
+            .filter(|&(_, glyph)| {
+                let new = !seen.has(glyph);
+                seen.add(glyph);
+                new
+            })
+            .map(|(i, glyph)| KeyGlyph {
+                glyph,
+                range: range_in(arg, span.start + i..span.start + i + 1),
+                removable,
+            }),
+    );
 }
 
 /// When a header's key is looked up in the map.
@@ -241,6 +244,7 @@ pub(super) fn check(
     let mut named = Glyphs::default();
     let mut keyed = Glyphs::default();
     let mut deferred: Vec<(Header, KeyGlyph)> = Vec::new();
+    let mut keys: Vec<KeyGlyph> = Vec::new();
     let mut entries: Vec<(Header, &Arg)> = Vec::new();
     for (header_index, header) in vault.headers.iter().enumerate() {
         for (arg_index, arg) in header.args.iter().enumerate() {
@@ -282,7 +286,7 @@ pub(super) fn check(
                 Some(Ok(split)) => split.key_range,
                 Some(Err(_)) => continue,
             };
-            let keys = key_glyphs(arg, key_span);
+            key_glyphs(arg, key_span, &mut keys);
             for key in &keys {
                 named.add(key.glyph);
                 // A feature, monster or item spec replaces the glyph's own meaning (a mask
@@ -294,17 +298,17 @@ pub(super) fn check(
             match binds {
                 Binds::Now => {
                     let all_absent = keys.iter().all(|k| !present.has(k.glyph));
-                    for key in keys {
+                    for key in &keys {
                         // A shuffle of several glyphs may well list one the map lacks.
                         let reported = !present.has(key.glyph)
                             && (header.header != Header::Shuffle || all_absent);
                         if reported {
-                            out.push(not_in_map(header.header, &key, ever.has(key.glyph), false));
+                            out.push(not_in_map(header.header, key, ever.has(key.glyph), false));
                         }
                     }
                 }
                 Binds::Placement | Binds::Ever => {
-                    deferred.extend(keys.into_iter().map(|k| (header.header, k)));
+                    deferred.extend(keys.drain(..).map(|k| (header.header, k)));
                 }
             }
             if let Some(transform) = transform {
