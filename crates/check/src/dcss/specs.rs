@@ -463,6 +463,29 @@ fn item_named(name: &str) -> Option<&'static levkit_model::dcss::tables::ItemNam
     ITEMS_BY_KEY.get(name.to_lowercase().as_str()).copied()
 }
 
+/// What each monster carries from a `; items` spec, by ASCII-lowercase name (a name's first
+/// entry, as a search of the table finds it).
+static EQUIPMENT_BY_NAME: LazyLock<HashMap<String, &'static str>> = LazyLock::new(|| {
+    let mut by_name = HashMap::default();
+    for monster in MONSTER_EQUIPMENT {
+        by_name
+            .entry(monster.name.as_str().to_ascii_lowercase())
+            .or_insert(monster.equipment.as_str());
+    }
+    by_name
+});
+
+/// The equipment of the monster `name` (its name in any ASCII case), `any` when the table
+/// does not say.
+fn equipment_of(name: &str) -> &'static str {
+    let found = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        EQUIPMENT_BY_NAME.get(&name.to_ascii_lowercase())
+    } else {
+        EQUIPMENT_BY_NAME.get(name)
+    };
+    found.copied().unwrap_or("any")
+}
+
 /// The class of an ego's item class (`OBJ_WEAPONS` → `weapon`).
 fn ego_class(class: &str) -> Option<&'static str> {
     match class {
@@ -913,10 +936,7 @@ fn monster(spec: &mut Spec, out: &mut Vec<Problem>) -> Result<Monster, Problem> 
                 .to_string(),
         )),
         MonsterName::Named(base) => {
-            let equipment = MONSTER_EQUIPMENT
-                .iter()
-                .find(|m| m.name.eq_ignore_ascii_case(base))
-                .map_or("any", |m| m.equipment.as_str());
+            let equipment = equipment_of(base);
             match equipment {
                 "none" => Ok(unfit(cannot(spec))),
                 "one weapon" | "one body armour" if items.len() > 1 => Ok(unfit(cannot(spec))),
@@ -1975,6 +1995,21 @@ fn shop(spec: &mut Spec, out: &mut Vec<Problem>) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_equipment_by_name_is_the_first_in_any_ascii_case() {
+        let names = MONSTER_EQUIPMENT
+            .iter()
+            .flat_map(|m| [m.name.as_str().to_string(), m.name.as_str().to_uppercase()])
+            .chain(["no such monster".to_string()]);
+        for name in names {
+            let searched = MONSTER_EQUIPMENT
+                .iter()
+                .find(|m| m.name.eq_ignore_ascii_case(&name))
+                .map_or("any", |m| m.equipment.as_str());
+            assert_eq!(equipment_of(&name), searched, "{name}");
+        }
+    }
 
     #[test]
     fn pieces_are_trimmed_as_str_trim_trims() {
