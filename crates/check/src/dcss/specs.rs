@@ -460,6 +460,13 @@ static ITEMS_BY_KEY: LazyLock<
 
 /// An ordinary item by name (crawl's item name cache: lowercase, exact).
 fn item_named(name: &str) -> Option<&'static levkit_model::dcss::tables::ItemName> {
+    // Most names are written in lowercase already: looked up without a copy.
+    if name
+        .bytes()
+        .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+    {
+        return ITEMS_BY_KEY.get(name).copied();
+    }
     ITEMS_BY_KEY.get(name.to_lowercase().as_str()).copied()
 }
 
@@ -2008,6 +2015,22 @@ mod tests {
                 .find(|m| m.name.eq_ignore_ascii_case(&name))
                 .map_or("any", |m| m.equipment.as_str());
             assert_eq!(equipment_of(&name), searched, "{name}");
+        }
+    }
+
+    #[test]
+    fn an_item_name_in_lowercase_is_found_without_a_copy() {
+        for name in [
+            "potion of heal wounds",
+            "Potion of Heal Wounds",
+            "Spëar",
+            "",
+        ] {
+            let copied = ITEMS_BY_KEY.get(name.to_lowercase().as_str()).copied();
+            assert_eq!(
+                item_named(name).map(|i| i.key.as_str()),
+                copied.map(|i| i.key.as_str())
+            );
         }
     }
 
