@@ -17,7 +17,7 @@ pub mod tables;
 
 use levkit_syntax::SyntaxKind::{self, *};
 use levkit_syntax::dcss::{ArgMode, Chunk, Header};
-use levkit_syntax::{FlatParse, SyntaxNode};
+use levkit_syntax::{FlatParse, SyntaxNode, Token};
 use rowan::{TextRange, TextSize};
 
 use crate::Spanned;
@@ -144,16 +144,27 @@ impl Lua {
     }
 }
 
-/// A token of the segment, flattened out of the green tree (walking the green tree directly
-/// is several times faster than rowan's cursors, and lowering walks every token).
-#[derive(Debug, Clone, Copy)]
-struct Tok {
+/// A node just below the segment's root: its kind, range and tokens (a span of the
+/// segment's), and the line of its first token. Lines are counted from there as its tokens
+/// are read, rather than stored with every token: the flat parse's tokens are then lowered
+/// as they are, not copied.
+struct Node {
     kind: SyntaxKind,
-    /// Its text is read from the segment's (`Text::of`) only where lowering needs it: most
-    /// tokens are line ends, blanks and map rows.
     range: TextRange,
-    /// The 1-based line of its start, counted from the segment's start.
+    tokens: std::ops::Range<usize>,
+    /// The 1-based line of its first token, counted from the segment's start.
     line: u32,
+}
+
+/// `tokens`, each with the 1-based line of its start, the first on `line`.
+fn with_lines(tokens: &[Token], line: u32) -> impl Iterator<Item = (u32, &Token)> {
+    tokens.iter().scan(line, |line, token| {
+        let this = *line;
+        if token.kind == NEWLINE {
+            *line += 1;
+        }
+        Some((this, token))
+    })
 }
 
 /// Whether crawl's lexer hands this token to its grammar (comments, blanks, `MAP`, `ENDMAP`,
@@ -181,18 +192,19 @@ fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
 }
 
 /// Appends the tokens under `node` (starting at `offset`, on `line`) to `out`.
-fn flatten(node: &rowan::GreenNodeData, offset: &mut TextSize, line: &mut u32, out: &mut Vec<Tok>) {
+fn flatten(
+    node: &rowan::GreenNodeData,
+    offset: &mut TextSize,
+    line: &mut u32,
+    out: &mut Vec<Token>,
+) {
     for child in node.children() {
         match child {
             rowan::NodeOrToken::Node(node) => flatten(node, offset, line, out),
             rowan::NodeOrToken::Token(token) => {
                 let kind = kind_of(token.kind());
                 let range = TextRange::at(*offset, token.text_len());
-                out.push(Tok {
-                    kind,
-                    range,
-                    line: *line,
-                });
+                out.push(Token { kind, range });
                 *offset = range.end();
                 if kind == NEWLINE {
                     *line += 1;
@@ -209,26 +221,27 @@ pub fn lower(root: &SyntaxNode) -> Segment {
     let source = Piece::from(root.text().to_string());
     let green = root.green();
     // The segment's tokens, and each child node's kind and token span.
-    let mut tokens: Vec<Tok> = Vec::new();
-    let mut nodes: Vec<(SyntaxKind, TextRange, std::ops::Range<usize>)> = Vec::new();
+    let mut tokens: Vec<Token> = Vec::new();
+    let mut nodes: Vec<Node> = Vec::new();
     let mut offset = base;
     let mut line = 1;
     for child in green.children() {
         match child {
             rowan::NodeOrToken::Node(node) => {
                 let first = tokens.len();
-                let start = offset;
+                let (start, first_line) = (offset, line);
                 flatten(node, &mut offset, &mut line, &mut tokens);
-                nodes.push((
-                    kind_of(node.kind()),
-                    TextRange::new(start, offset),
-                    first..tokens.len(),
-                ));
+                nodes.push(Node {
+                    kind: kind_of(node.kind()),
+                    range: TextRange::new(start, offset),
+                    tokens: first..tokens.len(),
+                    line: first_line,
+                });
             }
             rowan::NodeOrToken::Token(token) => {
                 let kind = kind_of(token.kind());
                 let range = TextRange::at(offset, token.text_len());
-                tokens.push(Tok { kind, range, line });
+                tokens.push(Token { kind, range });
                 offset = range.end();
                 if kind == NEWLINE {
                     line += 1;
@@ -253,36 +266,35 @@ pub fn lower(root: &SyntaxNode) -> Segment {
 /// Lowers a segment from its flat parse (`levkit_syntax::dcss::parse_segment_flat`), which
 /// gives the same model as its tree for less work. The model's pieces of text share `text`'s.
 pub fn lower_flat(text: &Piece, parse: &FlatParse) -> Segment {
-    let mut line = 1;
-    let tokens: Vec<Tok> = parse
-        .tokens
-        .iter()
-        .map(|t| {
-            let token = Tok {
-                kind: t.kind,
-                range: t.range,
-                line,
-            };
-            if t.kind == NEWLINE {
-                line += 1;
-            }
-            token
-        })
-        .collect();
+    let tokens = &parse.tokens[..];
     let end = TextSize::of(&**text);
-    let nodes: Vec<(SyntaxKind, TextRange, std::ops::Range<usize>)> = parse
-        .nodes
-        .iter()
-        .map(|(kind, span)| {
-            let start = tokens.get(span.start).map_or(end, |t| t.range.start());
-            let finish = if span.is_empty() {
-                start
-            } else {
-                tokens[span.end - 1].range.end()
-            };
-            (*kind, TextRange::new(start, finish), span.clone())
-        })
-        .collect();
+    // The line of each node's first token: the line ends before it, each counted once (the
+    // nodes come in order).
+    let mut line = 1;
+    let mut counted = 0;
+    let mut count_to = |at: usize| {
+        for token in &tokens[counted..at] {
+            line += u32::from(token.kind == NEWLINE);
+        }
+        counted = at;
+        line
+    };
+    let mut nodes = Vec::with_capacity(parse.nodes.len());
+    for (kind, span) in &parse.nodes {
+        let start = tokens.get(span.start).map_or(end, |t| t.range.start());
+        let finish = if span.is_empty() {
+            start
+        } else {
+            tokens[span.end - 1].range.end()
+        };
+        nodes.push(Node {
+            kind: *kind,
+            range: TextRange::new(start, finish),
+            tokens: span.clone(),
+            line: count_to(span.start.min(tokens.len())),
+        });
+    }
+    let line = count_to(tokens.len());
     let source = Text {
         source: text,
         base: TextSize::from(0),
@@ -291,7 +303,7 @@ pub fn lower_flat(text: &Piece, parse: &FlatParse) -> Segment {
         parse.root,
         TextRange::up_to(end),
         &source,
-        &tokens,
+        tokens,
         &nodes,
         line,
     )
@@ -327,36 +339,42 @@ fn lower_parts(
     root_kind: SyntaxKind,
     root_range: TextRange,
     text: &Text,
-    tokens: &[Tok],
-    nodes: &[(SyntaxKind, TextRange, std::ops::Range<usize>)],
+    tokens: &[Token],
+    nodes: &[Node],
     end_line: u32,
 ) -> Segment {
     let base = root_range.start();
     let ends_mid_line = tokens.last().is_some_and(|t| t.kind != NEWLINE);
-    // The line of the first crawl token after token `i`, or of the segment's end (only
-    // CHANCE and WEIGHT items without depths ask).
-    let next_token_line = |i: usize| {
-        tokens[i + 1..]
-            .iter()
-            .find(|t| is_crawl_token(t.kind))
-            .map_or(end_line, |t| t.line)
+    // The line of the first crawl token after token `i` (which starts on `line`), or of the
+    // segment's end (only CHANCE and WEIGHT items without depths ask).
+    let next_token_line = |i: usize, mut line: u32| {
+        if tokens[i].kind == NEWLINE {
+            line += 1;
+        }
+        for token in &tokens[i + 1..] {
+            if is_crawl_token(token.kind) {
+                return line;
+            }
+            if token.kind == NEWLINE {
+                line += 1;
+            }
+        }
+        end_line
     };
     // Each list sized once: a vault has a dozen headers, and growing them copied each.
-    let count = |of: &[SyntaxKind]| nodes.iter().filter(|(k, _, _)| of.contains(k)).count();
+    let count = |of: &[SyntaxKind]| nodes.iter().filter(|n| of.contains(&n.kind)).count();
     let mut headers = Vec::with_capacity(count(&[DCSS_HEADER]));
     let mut maps = Vec::with_capacity(count(&[DCSS_MAP]));
     let mut lua = Vec::with_capacity(count(&[LUA_LINE, LUA_BLOCK]));
-    for (kind, range, span) in nodes {
-        match kind {
+    for node in nodes {
+        match node.kind {
             DCSS_HEADER => {
-                if let Some(header) =
-                    header_line(*range, text, tokens, span.clone(), &next_token_line)
-                {
+                if let Some(header) = header_line(node, text, tokens, &next_token_line) {
                     headers.push(header);
                 }
             }
-            DCSS_MAP => maps.push(map_block(*range, text, &tokens[span.clone()])),
-            LUA_LINE | LUA_BLOCK => lua.push(lua_piece(*kind, *range, text, &tokens[span.clone()])),
+            DCSS_MAP => maps.push(map_block(node, text, &tokens[node.tokens.clone()])),
+            LUA_LINE | LUA_BLOCK => lua.push(lua_piece(node, text, &tokens[node.tokens.clone()])),
             _ => {}
         }
     }
@@ -385,15 +403,15 @@ fn lower_parts(
 }
 
 fn header_line(
-    node_range: TextRange,
+    node: &Node,
     source: &Text,
-    all: &[Tok],
-    span: std::ops::Range<usize>,
-    next_token_line: &impl Fn(usize) -> u32,
+    all: &[Token],
+    next_token_line: &impl Fn(usize, u32) -> u32,
 ) -> Option<HeaderLine> {
-    let first = span.start;
-    let tokens = &all[span];
-    let keyword = tokens.iter().find(|t| t.kind == DCSS_HEADER_KW)?;
+    let first = node.tokens.start;
+    let tokens = &all[node.tokens.clone()];
+    let (keyword_line, keyword) =
+        with_lines(tokens, node.line).find(|(_, t)| t.kind == DCSS_HEADER_KW)?;
     let header = Header::from_keyword(source.of(keyword.range))?;
     let mut args = Vec::new();
     let mut numbers = Vec::new();
@@ -414,7 +432,9 @@ fn header_line(
             // several (continuation lines); most arguments are one piece, a range of the text.
             let mut text = Pieces::default();
             let mut range: Option<TextRange> = None;
-            let mut last_line = keyword.line;
+            let mut last_line = keyword_line;
+            // The line of the last token.
+            let mut end_line = keyword_line;
             let mut any = false;
             let mut flush =
                 |text: &mut Pieces, range: &mut Option<TextRange>, at: TextSize, line: u32| {
@@ -424,18 +444,15 @@ fn header_line(
                         line,
                     });
                 };
-            for token in tokens {
+            for (line, token) in with_lines(tokens, node.line) {
+                end_line = line;
                 if token.kind == piece_kind {
                     text.push(source.of(token.range), token.range);
                     range = Some(range.map_or(token.range, |x| x.cover(token.range)));
-                    last_line = token.line;
+                    last_line = line;
                     any = true;
                 } else if token.kind == COMMA {
-                    let line = if range.is_some() {
-                        last_line
-                    } else {
-                        token.line
-                    };
+                    let line = if range.is_some() { last_line } else { line };
                     flush(&mut text, &mut range, token.range.start(), line);
                     any = true;
                 }
@@ -447,11 +464,7 @@ fn header_line(
                 } else {
                     end
                 };
-                let line = if range.is_some() {
-                    last_line
-                } else {
-                    tokens.last().map_or(keyword.line, |t| t.line)
-                };
+                let line = if range.is_some() { last_line } else { end_line };
                 flush(&mut text, &mut range, at, line);
             }
             // crawl's lexer cannot read a one-character item: it drops it (the grammar then
@@ -468,7 +481,7 @@ fn header_line(
                     .filter(|t| matches!(t.kind, DCSS_WORD | L_PAREN))
                     .count(),
             );
-            for (i, token) in tokens.iter().enumerate() {
+            for (i, (line, token)) in with_lines(tokens, node.line).enumerate() {
                 let (text, range) = match token.kind {
                     DCSS_WORD => (source.piece(token.range), token.range),
                     L_PAREN => match tokens.get(i + 1) {
@@ -479,51 +492,51 @@ fn header_line(
                     },
                     _ => continue,
                 };
-                args.push(Arg {
-                    text,
-                    range,
-                    line: token.line,
-                });
+                args.push(Arg { text, range, line });
             }
         }
         ArgMode::Numbers => {
-            let significant: Vec<usize> = (0..tokens.len())
-                .filter(|&i| !tokens[i].kind.is_trivia())
+            // The tokens other than trivia: their indices, and lines.
+            let significant: Vec<(usize, u32)> = with_lines(tokens, node.line)
+                .enumerate()
+                .filter(|(_, (_, t))| !t.kind.is_trivia())
+                .map(|(i, (line, _))| (i, line))
                 .collect();
             let mut k = 0;
             while k < significant.len() {
-                let token = &tokens[significant[k]];
+                let (index, token_line) = significant[k];
+                let token = &tokens[index];
                 if token.kind != DCSS_NUMBER {
                     k += 1;
                     continue;
                 }
                 let number = Spanned::new(source.of(token.range).to_string(), token.range);
                 let mut end = token.range.end();
-                let mut last = significant[k];
+                let mut last = (index, token_line);
                 let mut percent = false;
                 let mut depths = None;
                 let mut closed_line = None;
                 k += 1;
-                if let Some(&i) = significant.get(k)
+                if let Some(&(i, line)) = significant.get(k)
                     && tokens[i].kind == DCSS_PERCENT
                 {
                     percent = true;
                     end = tokens[i].range.end();
-                    last = i;
+                    last = (i, line);
                     k += 1;
                 }
-                if let Some(&i) = significant.get(k)
+                if let Some(&(i, _)) = significant.get(k)
                     && tokens[i].kind == L_PAREN
                 {
                     let open = tokens[i].range;
                     let mut value = Spanned::new(String::new(), TextRange::empty(open.end()));
                     k += 1;
-                    while let Some(&j) = significant.get(k) {
+                    while let Some(&(j, line)) = significant.get(k) {
                         match tokens[j].kind {
                             R_PAREN => {
                                 end = tokens[j].range.end();
-                                closed_line = Some(tokens[j].line);
-                                last = j;
+                                closed_line = Some(line);
+                                last = (j, line);
                                 k += 1;
                                 break;
                             }
@@ -540,9 +553,9 @@ fn header_line(
                     depths = Some(value);
                 }
                 let emit_line = match (header, closed_line) {
-                    (Header::Order, _) => token.line,
+                    (Header::Order, _) => token_line,
                     (_, Some(line)) => line,
-                    (_, None) => next_token_line(first + last),
+                    (_, None) => next_token_line(first + last.0, last.1),
                 };
                 numbers.push(NumberItem {
                     range: TextRange::new(number.range.start(), end),
@@ -557,23 +570,32 @@ fn header_line(
     Some(HeaderLine {
         header,
         keyword: keyword.range,
-        range: node_range,
+        range: node.range,
         args,
         numbers,
     })
 }
 
-fn map_block(range: TextRange, text: &Text, tokens: &[Tok]) -> MapBlock {
+fn map_block(node: &Node, text: &Text, tokens: &[Token]) -> MapBlock {
     let mut rows = Vec::with_capacity(tokens.iter().filter(|t| t.kind == MAP_ROW).count());
-    rows.extend(tokens.iter().filter(|t| t.kind == MAP_ROW).map(|t| MapRow {
-        text: text.piece(t.range),
-        range: t.range,
-        line: t.line,
-    }));
+    let mut closed = false;
+    let mut line = node.line;
+    for token in tokens {
+        match token.kind {
+            MAP_ROW => rows.push(MapRow {
+                text: text.piece(token.range),
+                range: token.range,
+                line,
+            }),
+            NEWLINE => line += 1,
+            ENDMAP_KW => closed = true,
+            _ => {}
+        }
+    }
     MapBlock {
-        range,
+        range: node.range,
         rows,
-        closed: tokens.iter().any(|t| t.kind == ENDMAP_KW),
+        closed,
     }
 }
 
@@ -620,19 +642,21 @@ impl<'a> Pieces<'a> {
     }
 }
 
-fn lua_piece(kind: SyntaxKind, range: TextRange, source: &Text, tokens: &[Tok]) -> Lua {
-    let is_block = kind == LUA_BLOCK;
+fn lua_piece(node: &Node, source: &Text, tokens: &[Token]) -> Lua {
+    let is_block = node.kind == LUA_BLOCK;
     let mut chunk = Chunk::Main;
     // Sized once: a Lua block has dozens of lines, and growing the list copied each.
     let mut lines = Vec::with_capacity(tokens.iter().filter(|t| t.kind == LUA_TEXT).count());
     let mut closed = false;
-    let mut opener_line = tokens.first().map_or(1, |t| t.line);
+    let mut opener_line = if tokens.is_empty() { 1 } else { node.line };
+    let mut line = node.line;
     for (i, token) in tokens.iter().enumerate() {
         match token.kind {
+            NEWLINE => line += 1,
             LUA_CHUNK_KW => {
                 chunk = Chunk::from_block_word(source.of(token.range)).unwrap_or(Chunk::Main)
             }
-            LUA_OPEN | LUA_MARK => opener_line = token.line,
+            LUA_OPEN | LUA_MARK => opener_line = line,
             LUA_CLOSE => closed = true,
             LUA_TEXT => {
                 // Text before `}}` is kept as written; a whole line loses its trailing blanks,
@@ -648,7 +672,7 @@ fn lua_piece(kind: SyntaxKind, range: TextRange, source: &Text, tokens: &[Tok]) 
                     lines.push(LuaLine {
                         text: source.piece(TextRange::at(token.range.start(), TextSize::of(text))),
                         range: token.range,
-                        line: token.line,
+                        line,
                     });
                 }
             }
@@ -657,7 +681,7 @@ fn lua_piece(kind: SyntaxKind, range: TextRange, source: &Text, tokens: &[Tok]) 
     }
     Lua {
         chunk,
-        range,
+        range: node.range,
         is_block,
         closed: closed || !is_block,
         lines,
