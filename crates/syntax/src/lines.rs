@@ -52,6 +52,18 @@ impl<'t> Line<'t> {
         }
     }
 
+    /// The same line, read from `text`: the text it was cut from, held for longer (a lexer's
+    /// rules hold their text with its own lifetime). Finding the line again would search it.
+    pub(crate) fn in_text<'u>(self, text: &'u str) -> Line<'u> {
+        debug_assert_eq!(text.len(), self.text.len(), "not the line's text");
+        Line {
+            text,
+            start: self.start,
+            content_end: self.content_end,
+            end: self.end,
+        }
+    }
+
     pub(crate) fn content(&self) -> &'t str {
         &self.text[self.start..self.content_end]
     }

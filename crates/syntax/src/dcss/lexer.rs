@@ -217,7 +217,7 @@ impl<'t> VaultLines<'t> {
 
     /// Lexes a header from its keyword at `at`; answers where the next line starts.
     fn header(&mut self, line: Line<'_>, at: usize, header: Header, out: &mut Lexed) -> usize {
-        let line = Line::at(self.text, line.start);
+        let line = line.in_text(self.text);
         let word_end = at + header.keyword().len();
         out.push(DCSS_HEADER_KW, at, word_end);
         out.push(COLON, word_end, word_end + 1);
@@ -776,7 +776,7 @@ impl VaultLines<'_> {
             // the CHANCE, WEIGHT or ORDER list above it (the grammar decides whether one is
             // open).
             return OutsideLine {
-                next: self.tokens(Line::at(self.text, line.start), at, ArgMode::Numbers, out),
+                next: self.tokens(line.in_text(self.text), at, ArgMode::Numbers, out),
                 opens_block: false,
             };
         }
