@@ -268,9 +268,18 @@ impl<'t> Parser<'t> {
     }
 
     fn flush_trivia(&mut self) {
-        while self.pos < self.next {
-            self.advance();
+        self.add_trivia_to(self.next);
+    }
+
+    /// Adds the tokens from `pos` up to `end`, all trivia (`end` is at most `next`), to the
+    /// tree and moves past them. Only a rowan tree takes tokens one by one: the other sinks
+    /// see where nodes start and end, so the parser jumps there.
+    fn add_trivia_to(&mut self, end: usize) {
+        debug_assert!(self.pos <= end && end <= self.next);
+        if let Sink::Tree(builder) = &mut self.sink {
+            add_to_tree(builder, self.text, &self.tokens[self.pos..end]);
         }
+        self.pos = end;
     }
 
     /// Adds the token at `pos` to the tree and moves past it.
@@ -283,11 +292,9 @@ impl<'t> Parser<'t> {
         self.pos += 1;
     }
 
-    #[inline]
     fn add_token(&mut self, index: usize) {
         if let Sink::Tree(builder) = &mut self.sink {
-            let token = self.tokens[index];
-            builder.token(token.kind.into(), &self.text[token.range]);
+            add_to_tree(builder, self.text, &self.tokens[index..index + 1]);
         }
     }
 
@@ -326,9 +333,7 @@ impl<'t> Parser<'t> {
                 .rposition(|t| t.kind == NEWLINE)
                 .map_or(self.pos, |i| self.pos + i + 1)
         };
-        while self.pos < end {
-            self.advance();
-        }
+        self.add_trivia_to(end);
     }
 
     /// Adds the blanks after the last token, up to the line end, to the current node.
@@ -505,6 +510,15 @@ impl<'t> Parser<'t> {
             nodes,
             errors: self.errors,
         }
+    }
+}
+
+/// Adds `tokens` to a rowan tree. Out of line: the parser's moves stay small enough to inline
+/// for the sinks that take no tokens.
+#[inline(never)]
+fn add_to_tree(builder: &mut GreenNodeBuilder<'static>, text: &str, tokens: &[Token]) {
+    for token in tokens {
+        builder.token(token.kind.into(), &text[token.range]);
     }
 }
 
