@@ -113,23 +113,30 @@ struct Value {
     items: Vec<(ItemText, TextRange)>,
     /// Number lists: the kinds in order (commas included; kept for number headers only).
     numbers: Vec<(SyntaxKind, TextRange)>,
-    /// The pieces of the comma-list item being read.
-    item: String,
+    /// The comma-list item being read, its pieces joined.
+    item: ItemText,
 }
 
-/// An item's text as far as bison looks at it: none, one character (which crawl's lexer
-/// cannot read), or more (kept no further: most items are).
+/// An item's text (its pieces joined, trimmed) as far as bison looks at it: none, one
+/// character (which crawl's lexer cannot read), or more (kept no further: most items are).
+/// Read piece by piece, without joining them: a trimmed text is empty when it has no byte
+/// other than blanks, and one character long when it has one such byte (a wider character
+/// has several), whatever blanks are around it.
+#[derive(Default, Clone, Copy)]
 enum ItemText {
+    #[default]
     Empty,
-    One(String),
+    One(u8),
     Longer,
 }
 
 impl ItemText {
-    fn of(pieces: &str) -> ItemText {
-        match pieces.trim_matches([' ', '\t']) {
-            "" => ItemText::Empty,
-            one if one.len() == 1 => ItemText::One(one.to_string()),
+    /// The text with `piece` appended: only its first two bytes other than blanks matter.
+    fn then(self, piece: &str) -> ItemText {
+        let mut solid = piece.bytes().filter(|&b| b != b' ' && b != b'\t');
+        match (self, solid.next()) {
+            (text, None) => text,
+            (ItemText::Empty, Some(first)) if solid.next().is_none() => ItemText::One(first),
             _ => ItemText::Longer,
         }
     }
@@ -143,7 +150,7 @@ fn header(p: &mut Parser<'_>, value: &mut Value) {
     p.eat(COLON);
     value.items.clear();
     value.numbers.clear();
-    value.item.clear();
+    value.item = ItemText::Empty;
     let numbers = header.is_some_and(|h| h.mode() == ArgMode::Numbers);
     let mut any_comma = false;
     let mut item_range: Option<TextRange> = None;
@@ -160,17 +167,16 @@ fn header(p: &mut Parser<'_>, value: &mut Value) {
         let range = p.current_range();
         match kind {
             DCSS_ITEM => {
-                value.item.push_str(p.current_text());
+                value.item = value.item.then(p.current_text());
                 item_range = Some(item_range.map_or(range, |r| r.cover(range)));
                 pending_item = true;
             }
             COMMA => {
                 any_comma = true;
                 value.items.push((
-                    ItemText::of(&value.item),
+                    std::mem::take(&mut value.item),
                     item_range.take().unwrap_or(TextRange::empty(range.start())),
                 ));
-                value.item.clear();
                 pending_item = false;
                 if numbers {
                     value.numbers.push((kind, range));
@@ -184,10 +190,9 @@ fn header(p: &mut Parser<'_>, value: &mut Value) {
     }
     if pending_item || any_comma {
         let end = p.previous_range().map_or(keyword_range.end(), |r| r.end());
-        value.items.push((
-            ItemText::of(&value.item),
-            item_range.unwrap_or(TextRange::empty(end)),
-        ));
+        value
+            .items
+            .push((value.item, item_range.unwrap_or(TextRange::empty(end))));
     }
     p.finish();
     if let Some(header) = header {
@@ -216,11 +221,12 @@ fn check_value(p: &mut Parser<'_>, header: Header, keyword: TextRange, value: &V
                         *range,
                         format!("an empty {name} item: remove the extra comma"),
                     ),
-                    ItemText::One(text) => p.error(
+                    ItemText::One(byte) => p.error(
                         Code::DC0007,
                         *range,
                         format!(
-                            "crawl cannot read the one-character {name} item `{text}` (an item needs two characters or more)"
+                            "crawl cannot read the one-character {name} item `{}` (an item needs two characters or more)",
+                            char::from(*byte)
                         ),
                     ),
                     ItemText::Longer => {}
