@@ -16,7 +16,8 @@ use levkit_diagnostics::TextRange;
 /// the text). A `\r` not followed by `\n` is part of the content.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Line<'t> {
-    text: &'t str,
+    /// The text from `start` to `content_end`, cut once: the rules read it several times.
+    content: &'t str,
     pub(crate) start: usize,
     /// Just past the content, before the line end.
     pub(crate) content_end: usize,
@@ -28,23 +29,23 @@ impl<'t> Line<'t> {
     /// The line that starts at `start`.
     pub(crate) fn at(text: &'t str, start: usize) -> Line<'t> {
         // memchr's vector search: this runs once per line of every file.
-        match memchr::memchr(b'\n', &text.as_bytes()[start..]) {
+        let bytes = &text.as_bytes()[start..];
+        match memchr::memchr(b'\n', bytes) {
             Some(i) => {
-                let newline = start + i;
-                let content_end = if text[start..newline].ends_with('\r') {
-                    newline - 1
+                let content_len = if i > 0 && bytes[i - 1] == b'\r' {
+                    i - 1
                 } else {
-                    newline
+                    i
                 };
                 Line {
-                    text,
+                    content: &text[start..start + content_len],
                     start,
-                    content_end,
-                    end: newline + 1,
+                    content_end: start + content_len,
+                    end: start + i + 1,
                 }
             }
             None => Line {
-                text,
+                content: &text[start..],
                 start,
                 content_end: text.len(),
                 end: text.len(),
@@ -55,9 +56,10 @@ impl<'t> Line<'t> {
     /// The same line, read from `text`: the text it was cut from, held for longer (a lexer's
     /// rules hold their text with its own lifetime). Finding the line again would search it.
     pub(crate) fn in_text<'u>(self, text: &'u str) -> Line<'u> {
-        debug_assert_eq!(text.len(), self.text.len(), "not the line's text");
+        let content = &text[self.start..self.content_end];
+        debug_assert_eq!(content, self.content, "not the line's text");
         Line {
-            text,
+            content,
             start: self.start,
             content_end: self.content_end,
             end: self.end,
@@ -65,7 +67,7 @@ impl<'t> Line<'t> {
     }
 
     pub(crate) fn content(&self) -> &'t str {
-        &self.text[self.start..self.content_end]
+        self.content
     }
 
     /// Pushes the whole content as one token of `kind`, even when it is empty.
