@@ -114,7 +114,7 @@ fn needs_lexing(content: &str) -> bool {
         None | Some(b'#') | Some(b':') => false,
         Some(b'{') => true,
         Some(_) => {
-            let word_len = rest.bytes().take_while(|&b| is_word_byte(b)).count();
+            let word_len = word_len(rest);
             let header = rest[word_len..]
                 .starts_with(':')
                 .then(|| Header::from_keyword(&rest[..word_len]))
@@ -175,8 +175,32 @@ pub fn is_lua_close(content: &str) -> Option<usize> {
     trimmed.strip_suffix("}}").map(|before| before.len())
 }
 
+/// Whether a byte may stand in a header keyword or a TAGS word: an ASCII letter or digit, `_`
+/// or `-`. A table: words are scanned on every header line and every tag.
+const WORD_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-';
+        b += 1;
+    }
+    table
+};
+
 fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+    WORD_BYTES[usize::from(b)]
+}
+
+/// The length of the word that starts `s`.
+fn word_len(s: &str) -> usize {
+    s.bytes().position(|b| !is_word_byte(b)).unwrap_or(s.len())
+}
+
+/// `s` without its trailing spaces.
+fn trim_end_spaces(s: &str) -> &str {
+    let trail = s.bytes().rev().take_while(|&b| b == b' ').count();
+    &s[..s.len() - trail]
 }
 
 /// The length of the blanks at the start of `s`.
@@ -208,7 +232,7 @@ impl<'t> VaultLines<'t> {
     /// A keyword with its colon starting at `at` on the line: `WORD:` with a known WORD.
     fn keyword_at(&self, line: Line<'_>, at: usize) -> Option<(Header, usize)> {
         let rest = &self.text[at..line.content_end];
-        let len = rest.bytes().take_while(|&b| is_word_byte(b)).count();
+        let len = word_len(rest);
         if !rest[len..].starts_with(':') {
             return None;
         }
@@ -408,10 +432,7 @@ impl<'t> VaultLines<'t> {
                 }
                 if mode == ArgMode::Words {
                     if is_word_byte(b) {
-                        pos += self.text[pos..end]
-                            .bytes()
-                            .take_while(|&b| is_word_byte(b))
-                            .count();
+                        pos += word_len(&self.text[pos..end]);
                         out.push(DCSS_WORD, start, pos);
                         continue;
                     }
@@ -530,7 +551,7 @@ use super::Chunk;
 fn map_line(line: Line<'_>, out: &mut Lexed) {
     let content = line.content();
     let Some(tab) = content.find('\t') else {
-        let row = content.trim_end_matches(' ');
+        let row = trim_end_spaces(content);
         if row.is_empty() {
             out.error(
                 Code::DC0004,
@@ -546,7 +567,7 @@ fn map_line(line: Line<'_>, out: &mut Lexed) {
         }
         return;
     };
-    let row = content[..tab].trim_end_matches(' ');
+    let row = trim_end_spaces(&content[..tab]);
     let blanks_only = row.is_empty() && tab > 0;
     if !row.is_empty() || tab > 1 {
         out.push(MAP_ROW, line.start, line.start + row.len());
@@ -780,7 +801,7 @@ impl VaultLines<'_> {
                 opens_block: false,
             };
         }
-        let word_len = rest.bytes().take_while(|&b| is_word_byte(b)).count();
+        let word_len = word_len(rest);
         let word = &rest[..word_len];
         if word == "MAP" {
             // Indented, or followed by text: crawl rejects the line; read it as a MAP anyway
