@@ -167,6 +167,30 @@ fn with_lines(tokens: &[Token], line: u32) -> impl Iterator<Item = (u32, &Token)
     })
 }
 
+/// `text` without the blanks (spaces and tabs) around it.
+fn trim_blanks(text: &str) -> &str {
+    let text = trim_end_bytes(text, b" \t");
+    &text[leading_blanks(text)..]
+}
+
+/// The length of the blanks (spaces and tabs) that start `text`.
+fn leading_blanks(text: &str) -> usize {
+    text.bytes()
+        .take_while(|&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+/// `text` without the run of `bytes` (ASCII) that ends it. Byte by byte: `trim_end_matches`
+/// decodes characters, and this runs on every Lua line and argument.
+fn trim_end_bytes<'a>(text: &'a str, bytes: &[u8]) -> &'a str {
+    debug_assert!(bytes.is_ascii());
+    let kept = text
+        .bytes()
+        .rposition(|b| !bytes.contains(&b))
+        .map_or(0, |i| i + 1);
+    &text[..kept]
+}
+
 /// Whether crawl's lexer hands this token to its grammar (comments, blanks, `MAP`, `ENDMAP`,
 /// `}}` and continuations are not tokens to it).
 fn is_crawl_token(kind: SyntaxKind) -> bool {
@@ -413,7 +437,17 @@ fn header_line(
     let (keyword_line, keyword) =
         with_lines(tokens, node.line).find(|(_, t)| t.kind == DCSS_HEADER_KW)?;
     let header = Header::from_keyword(source.of(keyword.range))?;
-    let mut args = Vec::new();
+    // Sized once, allocated at that size: a header has a few arguments.
+    let arg_count = match header.mode() {
+        ArgMode::WholeLine => 1,
+        ArgMode::Items | ArgMode::Monsters => 1 + tokens.iter().filter(|t| t.kind == COMMA).count(),
+        ArgMode::Words => tokens
+            .iter()
+            .filter(|t| matches!(t.kind, DCSS_WORD | L_PAREN))
+            .count(),
+        ArgMode::Numbers => 0,
+    };
+    let mut args = Vec::with_capacity(arg_count);
     let mut numbers = Vec::new();
     let value_start = keyword.range.end() + TextSize::from(1);
     match header.mode() {
@@ -423,11 +457,6 @@ fn header_line(
             } else {
                 DCSS_ITEM
             };
-            args.reserve(if header.mode() == ArgMode::WholeLine {
-                1
-            } else {
-                1 + tokens.iter().filter(|t| t.kind == COMMA).count()
-            });
             // The argument's pieces so far: the first, and all of them joined once there are
             // several (continuation lines); most arguments are one piece, a range of the text.
             let mut text = Pieces::default();
@@ -475,12 +504,6 @@ fn header_line(
         }
         ArgMode::Words => {
             // Words, and texts in parentheses (blanks and all, possibly empty).
-            args.reserve(
-                tokens
-                    .iter()
-                    .filter(|t| matches!(t.kind, DCSS_WORD | L_PAREN))
-                    .count(),
-            );
             for (i, (line, token)) in with_lines(tokens, node.line).enumerate() {
                 let (text, range) = match token.kind {
                     DCSS_WORD => (source.piece(token.range), token.range),
@@ -627,13 +650,12 @@ impl<'a> Pieces<'a> {
             return Piece::default();
         };
         if !self.joined.is_empty() {
-            let text = Piece::from(self.joined.trim_matches([' ', '\t']));
+            let text = Piece::from(trim_blanks(&self.joined));
             self.joined.clear();
             return text;
         }
-        let trimmed = first.trim_start_matches([' ', '\t']);
-        let start = first.len() - trimmed.len();
-        let end = start + trimmed.trim_end_matches([' ', '\t']).len();
+        let start = leading_blanks(first);
+        let end = start + trim_end_bytes(&first[start..], b" \t").len();
         let at = first_range.start();
         source.piece(TextRange::new(
             at + TextSize::from(start as u32),
@@ -666,9 +688,9 @@ fn lua_piece(node: &Node, source: &Text, tokens: &[Token]) -> Lua {
                 let text = if before_close {
                     written
                 } else {
-                    written.trim_end_matches([' ', '\t', '\r'])
+                    trim_end_bytes(written, b" \t\r")
                 };
-                if !written.trim_end_matches('\r').is_empty() {
+                if !trim_end_bytes(written, b"\r").is_empty() {
                     lines.push(LuaLine {
                         text: source.piece(TextRange::at(token.range.start(), TextSize::of(text))),
                         range: token.range,
