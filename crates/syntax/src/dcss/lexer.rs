@@ -205,7 +205,23 @@ fn trim_end_spaces(s: &str) -> &str {
 
 /// The length of the blanks at the start of `s`.
 fn blanks(s: &str) -> usize {
-    s.len() - trim_start_blanks(s).len()
+    leading_blanks(s.as_bytes())
+}
+
+/// The length of the blanks at the start of `bytes`.
+fn leading_blanks(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+/// The length of `bytes` without the blanks at its end.
+fn without_trailing_blanks(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .rposition(|&b| b != b' ' && b != b'\t')
+        .map_or(0, |i| i + 1)
 }
 
 // Byte scans rather than `trim_*_matches(BLANKS)`, which decode characters: these run on every
@@ -267,27 +283,29 @@ impl<'t> VaultLines<'t> {
         kind: SyntaxKind,
         out: &mut Lexed,
     ) -> usize {
+        // Over bytes: every place this cuts at is an ASCII blank, comma or backslash.
+        let bytes = self.text.as_bytes();
         // Where the `\` of the line before is, on a continuation line.
         let mut backslash: Option<usize> = None;
         loop {
-            let lead = blanks(&self.text[pos..line.content_end]);
+            let lead = leading_blanks(&bytes[pos..line.content_end]);
             if lead > 0 {
                 out.push(WHITESPACE, pos, pos + lead);
                 pos += lead;
             }
             if kind == DCSS_ITEM
                 && let Some(backslash) = backslash
-                && self.text[pos..line.content_end].starts_with(',')
+                && pos < line.content_end
+                && bytes[pos] == b','
             {
                 self.comma_first(header, backslash, pos, out);
             }
-            let rest = &self.text[pos..line.content_end];
-            let trimmed = trim_end_blanks(rest);
-            let continues = trimmed.ends_with('\\');
+            let trimmed_end = pos + without_trailing_blanks(&bytes[pos..line.content_end]);
+            let continues = trimmed_end > pos && bytes[trimmed_end - 1] == b'\\';
             let text_end = if continues {
-                pos + trimmed.len() - 1
+                trimmed_end - 1
             } else {
-                pos + trimmed.len()
+                trimmed_end
             };
             self.value_text(pos, text_end, kind, continues, out);
             if continues {
@@ -353,17 +371,17 @@ impl<'t> VaultLines<'t> {
             }
             return;
         }
+        let bytes = self.text.as_bytes();
         let mut pos = start;
         loop {
-            let piece_end = self.text[pos..end].find(',').map_or(end, |i| pos + i);
+            let piece_end = memchr::memchr(b',', &bytes[pos..end]).map_or(end, |i| pos + i);
             let last = piece_end == end;
-            let piece = &self.text[pos..piece_end];
-            let lead = blanks(piece);
-            let body = &piece[lead..];
+            let lead = leading_blanks(&bytes[pos..piece_end]);
+            let body = &bytes[pos + lead..piece_end];
             let body_len = if last && continues {
                 body.len()
             } else {
-                trim_end_blanks(body).len()
+                without_trailing_blanks(body)
             };
             if lead > 0 {
                 out.push(WHITESPACE, pos, pos + lead);
@@ -550,7 +568,7 @@ use super::Chunk;
 /// or a blank followed by more text after it, are errors).
 fn map_line(line: Line<'_>, out: &mut Lexed) {
     let content = line.content();
-    let Some(tab) = content.find('\t') else {
+    let Some(tab) = memchr::memchr(b'\t', content.as_bytes()) else {
         let row = trim_end_spaces(content);
         if row.is_empty() {
             out.error(
