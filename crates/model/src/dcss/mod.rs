@@ -385,11 +385,20 @@ fn lower_parts(
         }
         end_line
     };
-    // Each list sized once: a vault has a dozen headers, and growing them copied each.
-    let count = |of: &[SyntaxKind]| nodes.iter().filter(|n| of.contains(&n.kind)).count();
-    let mut headers = Vec::with_capacity(count(&[DCSS_HEADER]));
-    let mut maps = Vec::with_capacity(count(&[DCSS_MAP]));
-    let mut lua = Vec::with_capacity(count(&[LUA_LINE, LUA_BLOCK]));
+    // Each list sized once (counted in one pass): a vault has a dozen headers, and growing
+    // them copied each.
+    let (mut header_count, mut map_count, mut lua_count) = (0, 0, 0);
+    for node in nodes {
+        match node.kind {
+            DCSS_HEADER => header_count += 1,
+            DCSS_MAP => map_count += 1,
+            LUA_LINE | LUA_BLOCK => lua_count += 1,
+            _ => {}
+        }
+    }
+    let mut headers = Vec::with_capacity(header_count);
+    let mut maps = Vec::with_capacity(map_count);
+    let mut lua = Vec::with_capacity(lua_count);
     for node in nodes {
         match node.kind {
             DCSS_HEADER => {
@@ -600,7 +609,8 @@ fn header_line(
 }
 
 fn map_block(node: &Node, text: &Text, tokens: &[Token]) -> MapBlock {
-    let mut rows = Vec::with_capacity(tokens.iter().filter(|t| t.kind == MAP_ROW).count());
+    // Sized once, without counting: a row takes two tokens, itself and its line end.
+    let mut rows = Vec::with_capacity(tokens.len() / 2);
     let mut closed = false;
     let mut line = node.line;
     for token in tokens {
@@ -667,8 +677,9 @@ impl<'a> Pieces<'a> {
 fn lua_piece(node: &Node, source: &Text, tokens: &[Token]) -> Lua {
     let is_block = node.kind == LUA_BLOCK;
     let mut chunk = Chunk::Main;
-    // Sized once: a Lua block has dozens of lines, and growing the list copied each.
-    let mut lines = Vec::with_capacity(tokens.iter().filter(|t| t.kind == LUA_TEXT).count());
+    // Sized once: a Lua block has dozens of lines, and growing the list copied each. Without
+    // counting: a line takes two tokens, its text and its line end.
+    let mut lines = Vec::with_capacity(tokens.len() / 2);
     let mut closed = false;
     let mut opener_line = if tokens.is_empty() { 1 } else { node.line };
     let mut line = node.line;
