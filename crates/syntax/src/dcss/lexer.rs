@@ -522,6 +522,11 @@ impl<'t> VaultLines<'t> {
     /// Lua after `{{` on the same line. Answers whether the block stays open.
     fn lua_open(&mut self, line: Line<'_>, at: usize, out: &mut Lexed) -> Option<bool> {
         let rest = &self.text[at..line.content_end];
+        // An opener starts with `{{` or a chunk word: one look at the first byte tells most
+        // other lines (headers) apart.
+        if !matches!(rest.as_bytes().first(), Some(b'{' | b'a'..=b'z')) {
+            return None;
+        }
         let word_len = rest.bytes().take_while(|b| b.is_ascii_lowercase()).count();
         let word = &rest[..word_len];
         Chunk::from_block_word(word)?;
@@ -745,7 +750,8 @@ impl VaultLines<'_> {
     /// What a line outside blocks holds from `from` on (its start, or just past a byte order
     /// mark): blanks, then a comment, Lua, a block opener, a header, or what crawl rejects.
     fn construct(&mut self, line: Line<'_>, from: usize, out: &mut Lexed) -> OutsideLine {
-        let content = &self.text[from..line.content_end];
+        // (Cut from the line's content, which is cut already: only `from` needs a check.)
+        let content = &line.content()[from - line.start..];
         let indent = blanks(content);
         if indent > 0 {
             out.push(WHITESPACE, from, from + indent);
