@@ -11,11 +11,16 @@ use levkit_model::dcss::tables::{BRANCHES, COLOURS, TILES, Tile, WORDS};
 use levkit_model::dcss::{Arg, HeaderLine, Vault, depth};
 use levkit_syntax::dcss::Header;
 
-use super::{Transforms, did_you_mean, exact_range_in, range_in, specs};
+use super::{Depths, Transforms, did_you_mean, exact_range_in, range_in, specs};
 
-pub(super) fn check(vault: &Vault, transforms: &Transforms, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(
+    vault: &Vault,
+    transforms: &Transforms,
+    depths: &Depths,
+    out: &mut Vec<Diagnostic>,
+) {
     for (index, header) in vault.headers.iter().enumerate() {
-        check_header(header, Some((transforms, index)), out);
+        check_header(header, Some((transforms, depths, index)), out);
     }
     for lua in &vault.lua {
         for line in &lua.lines {
@@ -174,11 +179,11 @@ pub(super) fn spec_error(arg: &Arg, error: SpecError, out: &mut Vec<Diagnostic>)
     ));
 }
 
-/// Checks a header line; `parsed` has its transforms when it is the vault's header of that
-/// index (a literal call in Lua has its own).
+/// Checks a header line; `parsed` has its transforms and depth lists when it is the vault's
+/// header of that index (a literal call in Lua has its own).
 fn check_header(
     header: &HeaderLine,
-    parsed: Option<(&Transforms, usize)>,
+    parsed: Option<(&Transforms, &Depths, usize)>,
     out: &mut Vec<Diagnostic>,
 ) {
     match header.header {
@@ -197,8 +202,16 @@ fn check_header(
             }
         }
         Header::Depth | Header::Place => {
-            for arg in &header.args {
-                depths(arg, out);
+            for (index, arg) in header.args.iter().enumerate() {
+                let error = match parsed {
+                    Some((_, depths, at)) => depths
+                        .get(at, index)
+                        .and_then(|ranges| ranges.as_ref().err().cloned()),
+                    None => depth::parse(&arg.text).err(),
+                };
+                if let Some(error) = error {
+                    depth_error(arg, error, out);
+                }
             }
         }
         Header::Orient => {
@@ -305,7 +318,7 @@ fn check_header(
         Header::Clear | Header::Subst | Header::NSubst | Header::Shuffle => {
             for (index, arg) in header.args.iter().enumerate() {
                 let error = match parsed {
-                    Some((transforms, at)) => transforms
+                    Some((transforms, _, at)) => transforms
                         .get(at, index)
                         .and_then(|t| t.as_ref().err().cloned()),
                     None => spec::transform(header.header, &arg.text).and_then(Result::err),
@@ -398,12 +411,6 @@ fn words_of(header: &'static str) -> impl Iterator<Item = &'static str> {
         .iter()
         .filter(move |w| w.header == header && !w.word.contains('<'))
         .map(|w| w.word.as_str())
-}
-
-fn depths(arg: &Arg, out: &mut Vec<Diagnostic>) {
-    if let Err(error) = depth::parse(&arg.text) {
-        depth_error(arg, error, out);
-    }
 }
 
 fn is_tile(name: &str, accepts: impl Fn(&Tile) -> bool) -> bool {

@@ -29,8 +29,10 @@ pub use tags::{
 };
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
+use levkit_model::dcss::depth::{self, DepthError, DepthRange};
 use levkit_model::dcss::spec::{self, SpecError, Transform};
 use levkit_model::dcss::{Arg, Global, Vault};
+use levkit_syntax::dcss::Header;
 
 /// What a vault's checks need to know about the file around it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -48,7 +50,8 @@ pub struct Context {
 pub fn check_vault(vault: &Vault, text: &str, context: Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let transforms = Transforms::of(vault);
-    headers::check(vault, &transforms, &mut out);
+    let depths = Depths::of(vault);
+    headers::check(vault, &transforms, &depths, &mut out);
     // A header inside a Lua branch runs only when the branch is taken: crawl's one validation
     // run may not see its problem (it fails when the vault is placed), so it is a warning.
     // Which statements stand in branches is found only when asked: most vaults have no
@@ -68,7 +71,7 @@ pub fn check_vault(vault: &Vault, text: &str, context: Context) -> Vec<Diagnosti
         }
     }
     lua::check(vault, &mut out);
-    vault::check(vault, context, &transforms, &mut out);
+    vault::check(vault, context, &transforms, &depths, &mut out);
     let swallowed = endmap::swallowed(vault);
     endmap::check(vault, swallowed.as_ref(), &mut out);
     glyphs::check(vault, swallowed.as_ref(), &transforms, &mut out);
@@ -112,13 +115,71 @@ impl Transforms {
     }
 }
 
+/// The depth lists of a vault's DEPTH and PLACE arguments as crawl reads them, each with its
+/// header's kind and the index of its header and of its argument: parsed once for the header
+/// checks and the whole-vault checks (temples, the Abyss, placeability).
+pub(crate) struct Depths(Vec<ParsedDepths>);
+
+struct ParsedDepths {
+    header: usize,
+    arg: usize,
+    kind: Header,
+    ranges: Result<Vec<DepthRange>, DepthError>,
+}
+
+impl Depths {
+    fn of(vault: &Vault) -> Depths {
+        let mut all = Vec::new();
+        for (h, header) in vault.headers.iter().enumerate() {
+            if matches!(header.header, Header::Depth | Header::Place) {
+                for (a, arg) in header.args.iter().enumerate() {
+                    all.push(ParsedDepths {
+                        header: h,
+                        arg: a,
+                        kind: header.header,
+                        ranges: depth::parse(&arg.text),
+                    });
+                }
+            }
+        }
+        Depths(all)
+    }
+
+    /// The depth list of argument `arg` of header `header` (`None` for a header other than
+    /// DEPTH and PLACE).
+    pub(crate) fn get(
+        &self,
+        header: usize,
+        arg: usize,
+    ) -> Option<&Result<Vec<DepthRange>, DepthError>> {
+        let at = self
+            .0
+            .binary_search_by_key(&(header, arg), |p| (p.header, p.arg))
+            .ok()?;
+        Some(&self.0[at].ranges)
+    }
+
+    /// The arguments of the vault's `kind` headers (DEPTH or PLACE) in order, each with its
+    /// depth list.
+    pub(crate) fn of_kind<'a>(
+        &'a self,
+        vault: &'a Vault,
+        kind: Header,
+    ) -> impl Iterator<Item = (&'a Arg, &'a Result<Vec<DepthRange>, DepthError>)> {
+        self.0
+            .iter()
+            .filter(move |p| p.kind == kind)
+            .map(|p| (&vault.headers[p.header].args[p.arg], &p.ranges))
+    }
+}
+
 /// The problems of the text outside vaults: a bad `default-depth:`, file-level Lua that does
 /// not compile.
 pub fn check_global(global: &Global) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if let Some(header) = &global.default_depth
         && let Some(arg) = header.args.first()
-        && let Err(error) = levkit_model::dcss::depth::parse(&arg.text)
+        && let Err(error) = depth::parse(&arg.text)
     {
         out.push(Diagnostic::new(
             Code::DC0103,

@@ -8,17 +8,18 @@
 //! make: an error only when no outcome passes (crawl draws one outcome at random).
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};
+use levkit_model::dcss::Vault;
 use levkit_model::dcss::spec::{self, Transform};
 use levkit_model::dcss::tables::WORDS;
-use levkit_model::dcss::{Vault, depth};
 use levkit_syntax::dcss::Header;
 
-use super::{Context, Transforms};
+use super::{Context, Depths, Transforms};
 
 pub(super) fn check(
     vault: &Vault,
     context: Context,
     transforms: &Transforms,
+    depths: &Depths,
     out: &mut Vec<Diagnostic>,
 ) {
     let authored_lua = vault.lua.iter().any(|l| l.has_code());
@@ -37,7 +38,7 @@ pub(super) fn check(
     };
 
     if !authored_lua {
-        placeable(vault, context, &tags, orient_text, out);
+        placeable(vault, context, depths, &tags, orient_text, out);
     }
 
     let rows: Vec<&[u8]> = vault.rows().map(|r| r.text.as_bytes()).collect();
@@ -57,13 +58,11 @@ pub(super) fn check(
 
     let transforms: Vec<&Transform> = transforms.valid().collect();
     let grid = Grid::new(&transforms, &rows, width);
-    let in_temple = vault.headers_of(Header::Place).any(|h| {
-        h.args.iter().any(|a| {
-            depth::parse(&a.text).is_ok_and(|ranges| {
-                ranges
-                    .iter()
-                    .any(|r| !r.exclude && r.branch.as_deref() == Some("Temple"))
-            })
+    let in_temple = depths.of_kind(vault, Header::Place).any(|(_, ranges)| {
+        ranges.as_ref().is_ok_and(|ranges| {
+            ranges
+                .iter()
+                .any(|r| !r.exclude && r.branch.as_deref() == Some("Temple"))
         })
     });
     let overflow = tags.iter().find(|t| t.starts_with("temple_overflow_"));
@@ -120,7 +119,7 @@ pub(super) fn check(
                 format!("Map '{name}' is too big for the Abyss: {size} - max 28x23"),
             ));
         }
-    } else if let Some(depth) = abyss_depth(vault) {
+    } else if let Some(depth) = abyss_depth(vault, depths) {
         // Beyond crawl: the Abyss also picks vaults by DEPTH, and crawl checks only the tags.
         let why = if orient_text == "encompass" {
             Some((
@@ -232,17 +231,17 @@ fn temple_altars(vault: &Vault, grid: &Grid, map_range: TextRange, out: &mut Vec
 }
 
 /// The DEPTH argument that lets the Abyss pick the vault, if one does.
-fn abyss_depth(vault: &Vault) -> Option<&levkit_model::dcss::Arg> {
-    vault
-        .headers_of(Header::Depth)
-        .flat_map(|h| &h.args)
-        .find(|a| {
-            depth::parse(&a.text).is_ok_and(|ranges| {
+fn abyss_depth<'a>(vault: &'a Vault, depths: &'a Depths) -> Option<&'a levkit_model::dcss::Arg> {
+    depths
+        .of_kind(vault, Header::Depth)
+        .find(|(_, ranges)| {
+            ranges.as_ref().is_ok_and(|ranges| {
                 ranges
                     .iter()
                     .any(|r| !r.exclude && r.branch.as_deref() == Some("Abyss"))
             })
         })
+        .map(|(arg, _)| arg)
 }
 
 fn size_checks(
@@ -299,17 +298,16 @@ fn size_checks(
 fn placeable(
     vault: &Vault,
     context: Context,
+    depths: &Depths,
     tags: &[&str],
     orient: &str,
     out: &mut Vec<Diagnostic>,
 ) {
     // A depth list crawl cannot read is reported on its own; it still counts as a DEPTH here.
     let has_depth = context.default_depth
-        || vault.headers_of(Header::Depth).any(|h| {
-            h.args
-                .iter()
-                .any(|a| depth::parse(&a.text).map_or(true, |r| !r.is_empty()))
-        });
+        || depths
+            .of_kind(vault, Header::Depth)
+            .any(|(_, ranges)| ranges.as_ref().map_or(true, |r| !r.is_empty()));
     let has_place = vault
         .headers_of(Header::Place)
         .last()
