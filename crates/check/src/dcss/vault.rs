@@ -54,7 +54,6 @@ pub(super) fn check(
         });
     let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
     let height = rows.len();
-    let size = format!("{width}x{height}");
 
     let transforms: Vec<&Transform> = transforms.valid().collect();
     let grid = Grid::new(&transforms, &rows, width);
@@ -101,7 +100,7 @@ pub(super) fn check(
         out.push(Diagnostic::new(
             Code::DC0202,
             tag_range(&|t| t == "overwrite_floor_cell"),
-            format!("Map tagged 'overwrite_floor_cell' must be 1x1, not {size}"),
+            format!("Map tagged 'overwrite_floor_cell' must be 1x1, not {width}x{height}"),
         ));
     }
     if tags.iter().any(|t| matches!(*t, "abyss" | "abyss_rune")) {
@@ -116,7 +115,7 @@ pub(super) fn check(
             out.push(Diagnostic::new(
                 Code::DC0204,
                 map_range,
-                format!("Map '{name}' is too big for the Abyss: {size} - max 28x23"),
+                format!("Map '{name}' is too big for the Abyss: {width}x{height} - max 28x23"),
             ));
         }
     } else if let Some(depth) = abyss_depth(vault, depths) {
@@ -127,7 +126,7 @@ pub(super) fn check(
                 orient.map_or(map_range, |a| a.range),
             ))
         } else if width > 28 || height > 23 {
-            Some((format!("is {size}, larger than 28x23"), map_range))
+            Some((format!("is {width}x{height}, larger than 28x23"), map_range))
         } else {
             None
         };
