@@ -464,9 +464,8 @@ fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
         Ok(overlay) => overlay,
         Err(error) => return spec_error(arg, error, out),
     };
-    let list = &arg.text[spec::split(&arg.text)
-        .map(|k| k.value_range)
-        .unwrap_or(0..0)];
+    // The whole list, for a message only: split again only when there is one.
+    let list = || &arg.text[spec::split(&arg.text).map_or(0..0, |k| k.value_range)];
     for (option, span) in overlay.options.iter().zip(&overlay.spans) {
         let name = option.value.as_str();
         match header {
@@ -479,7 +478,10 @@ fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
                     let diagnostic = Diagnostic::new(
                         Code::DC0114,
                         range_in(arg, span.clone()),
-                        format!("bad spec: '{name}' in '{list}': crawl 0.28.0 has no such colour"),
+                        format!(
+                            "bad spec: '{name}' in '{}': crawl 0.28.0 has no such colour",
+                            list()
+                        ),
                     );
                     out.push(did_you_mean(
                         diagnostic,
@@ -500,7 +502,7 @@ fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
                         _ => t.tile,
                     };
                     if !is_tile(word, accepts) {
-                        out.push(unknown_tile(arg, span.clone(), word, list, accepts));
+                        out.push(unknown_tile(arg, span.clone(), word, list(), accepts));
                     }
                 }
             }
@@ -511,7 +513,8 @@ fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
                         Code::DC0118,
                         range_in(arg, span.clone()),
                         format!(
-                            "bad spec: '{name}' in '{list}': KPROP takes bloody, highlight, no_cloud_gen, no_tele_into, no_tide, no_jiyva or nothing"
+                            "bad spec: '{name}' in '{}': KPROP takes bloody, highlight, no_cloud_gen, no_tele_into, no_tide, no_jiyva or nothing",
+                            list()
                         ),
                     );
                     out.push(did_you_mean(
@@ -527,7 +530,10 @@ fn overlay(header: Header, arg: &Arg, out: &mut Vec<Diagnostic>) {
                     out.push(Diagnostic::new(
                         Code::DC0124,
                         range_in(arg, span.clone()),
-                        format!("bad spec: '{name}' in '{list}': a height is a whole number"),
+                        format!(
+                            "bad spec: '{name}' in '{}': a height is a whole number",
+                            list()
+                        ),
                     ));
                 }
             }
