@@ -43,6 +43,31 @@ fn monster_named(name: &str) -> bool {
 /// names of the table match in any case.
 fn is_monster(name: &str) -> bool {
     let name = name.trim();
+    // Most names are a monster of the table, and the forms answer every such name as the
+    // table does but those they read first: one lookup answers the rest (a test holds every
+    // name of the table to the forms' answer).
+    if monster(name).is_some() && !is_read_before_table(name) {
+        return true;
+    }
+    is_monster_form(name)
+}
+
+/// The names of the table that [`is_monster_form`] does not answer by the table.
+fn is_read_before_table(name: &str) -> bool {
+    TABLE_FORMS.iter().any(|f| f.eq_ignore_ascii_case(name))
+        || matches!(
+            name,
+            "small zombie"
+                | "large zombie"
+                | "small skeleton"
+                | "large skeleton"
+                | "small simulacrum"
+                | "large simulacrum"
+        )
+}
+
+/// [`is_monster`] by crawl's forms, in crawl's order, then by the table (`name` trimmed).
+fn is_monster_form(name: &str) -> bool {
     if name.is_empty() {
         return false;
     }
@@ -327,4 +352,34 @@ pub(super) fn monster_by_name(name: &str) -> Option<&'static Monster> {
 /// Every monster name, for suggestions.
 pub(super) fn monster_names() -> impl Iterator<Item = &'static str> {
     MONSTERS.iter().map(|m| m.name.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_name_is_answered_by_the_lookup_as_by_the_forms() {
+        for m in MONSTERS.iter() {
+            let title: String = m
+                .name
+                .split(' ')
+                .map(|w| {
+                    let mut chars = w.chars();
+                    chars.next().map_or(String::new(), |c| {
+                        c.to_uppercase().chain(chars).collect::<String>()
+                    })
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            for name in [
+                m.name.as_str().to_owned(),
+                m.name.as_str().to_lowercase(),
+                m.name.as_str().to_uppercase(),
+                title,
+            ] {
+                assert_eq!(is_monster(&name), is_monster_form(&name), "{name:?}");
+            }
+        }
+    }
 }
