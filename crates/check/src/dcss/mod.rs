@@ -89,7 +89,11 @@ pub(crate) struct Transforms(Vec<(usize, usize, Result<Transform, SpecError>)>);
 impl Transforms {
     fn of(vault: &Vault) -> Transforms {
         let mut all = Vec::new();
+        // Only a transform header's arguments are asked for: most arguments are of others.
         for (h, header) in vault.headers.iter().enumerate() {
+            if !is_transform(header.header) {
+                continue;
+            }
             for (a, arg) in header.args.iter().enumerate() {
                 if let Some(transform) = spec::transform(header.header, &arg.text) {
                     all.push((h, a, transform));
@@ -171,6 +175,14 @@ impl Depths {
             .filter(move |p| p.kind == kind)
             .map(|p| (&vault.headers[p.header].args[p.arg], &p.ranges))
     }
+}
+
+/// Whether `header`'s arguments are map transforms (the only headers `spec::transform` reads).
+fn is_transform(header: Header) -> bool {
+    matches!(
+        header,
+        Header::Subst | Header::NSubst | Header::Shuffle | Header::Clear
+    )
 }
 
 /// The problems of the text outside vaults: a bad `default-depth:`, file-level Lua that does
@@ -287,4 +299,20 @@ pub(crate) fn name_range(arg: &Arg, span: std::ops::Range<usize>, name: &str) ->
     }
     let at = arg.text.get(span.clone())?.find(name)? + span.start;
     exact_range_in(arg, at..at + name.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_transform_headers_are_those_spec_reads() {
+        for &header in Header::ALL {
+            assert_eq!(
+                spec::transform(header, "x = y").is_some(),
+                is_transform(header),
+                "{header:?}"
+            );
+        }
+    }
 }
