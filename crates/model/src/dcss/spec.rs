@@ -191,15 +191,18 @@ pub fn is_lua_marker(text: &str) -> bool {
 /// The replacement glyphs of SUBST and NSUBST: blank-separated tokens; `g:N` is `g` with
 /// weight N, any other token gives each of its characters.
 fn replacements(text: &str, offset: usize) -> Result<Vec<Weighted<char>>, SpecError> {
-    let mut out = Vec::new();
+    // Every option takes at least one byte of the text, so one allocation holds them all.
+    let mut out = Vec::with_capacity(text.len());
     let mut pos = 0;
-    for token in text.split([' ', '\t']) {
-        let span = offset + pos..offset + pos + token.len();
-        pos += token.len() + 1;
-        if token.is_empty() {
+    // The blanks are ASCII, so cutting the bytes at them cuts the text at char boundaries.
+    for bytes in text.as_bytes().split(|&b| b == b' ' || b == b'\t') {
+        let start = pos;
+        pos += bytes.len() + 1;
+        if bytes.is_empty() {
             continue;
         }
-        let bytes = token.as_bytes();
+        let token = &text[start..start + bytes.len()];
+        let span = offset + start..offset + start + bytes.len();
         if bytes.len() >= 3 && bytes[1] == b':' && bytes[0].is_ascii() {
             let weight = token[2..].parse::<u32>().ok().filter(|&w| w > 0);
             let Some(weight) = weight else {
@@ -213,6 +216,11 @@ fn replacements(text: &str, offset: usize) -> Result<Vec<Weighted<char>>, SpecEr
                 value: bytes[0] as char,
                 weight,
             });
+        } else if bytes.is_ascii() {
+            out.extend(bytes.iter().map(|&b| Weighted {
+                value: b as char,
+                weight: DEFAULT_WEIGHT,
+            }));
         } else {
             out.extend(token.chars().map(|value| Weighted {
                 value,
@@ -234,14 +242,14 @@ pub fn subst(text: &str) -> Result<Subst, SpecError> {
 
 pub fn nsubst(text: &str) -> Result<NSubst, SpecError> {
     let keyed = split(text)?;
-    let pieces: Vec<&str> = keyed.value.split('/').collect();
-    let mut segments = Vec::new();
+    let slashes = memchr::memchr_iter(b'/', keyed.value.as_bytes()).count();
+    let mut segments = Vec::with_capacity(slashes + 1);
     let mut pos = keyed.value_range.start;
-    for (i, piece) in pieces.iter().enumerate() {
+    for (i, piece) in keyed.value.split('/').enumerate() {
         let span = trimmed(text, pos..pos + piece.len());
         pos += piece.len() + 1;
         let segment = &text[span.clone()];
-        let last = i + 1 == pieces.len();
+        let last = i == slashes;
         let illegal = || {
             error(
                 SpecErrorKind::BadNsubst,
@@ -249,7 +257,8 @@ pub fn nsubst(text: &str) -> Result<NSubst, SpecError> {
                 span.clone(),
             )
         };
-        let (count, sep, glyphs, glyph_start) = match segment.find(['=', ':']) {
+        let separator = segment.bytes().position(|b| b == b'=' || b == b':');
+        let (count, sep, glyphs, glyph_start) = match separator {
             None => (
                 if last { None } else { Some(1) },
                 Sep::Each,
@@ -296,7 +305,7 @@ pub fn nsubst(text: &str) -> Result<NSubst, SpecError> {
 /// A SHUFFLE item. Blanks do not count; a comma can only come from Lua (the header splits
 /// at commas).
 pub fn shuffle(text: &str) -> Result<Shuffle, SpecError> {
-    let glyphs: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let glyphs = without_blanks(text);
     if glyphs.contains(',') {
         return Err(error(
             SpecErrorKind::ShuffleComma,
@@ -323,8 +332,16 @@ pub fn shuffle(text: &str) -> Result<Shuffle, SpecError> {
     Ok(Shuffle { blocks })
 }
 
+/// The text without its white space, allocated once at the text's length (which bounds it)
+/// rather than grown character by character.
+fn without_blanks(text: &str) -> String {
+    let mut glyphs = String::with_capacity(text.len());
+    glyphs.extend(text.chars().filter(|c| !c.is_whitespace()));
+    glyphs
+}
+
 pub fn clear(text: &str) -> Result<String, SpecError> {
-    let glyphs: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let glyphs = without_blanks(text);
     if glyphs.is_empty() {
         return Err(error(
             SpecErrorKind::ClearNothing,
@@ -427,6 +444,49 @@ pub fn transform(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn replacements_cut_by_bytes_agree_with_a_cut_by_chars() {
+        fn by_chars(text: &str) -> Vec<Weighted<char>> {
+            text.split([' ', '\t'])
+                .filter(|token| !token.is_empty())
+                .flat_map(|token| {
+                    let mut chars = token.chars();
+                    let first = chars.next().unwrap();
+                    match (chars.next(), chars.as_str().parse::<u32>()) {
+                        (Some(':'), Ok(weight)) if first.is_ascii() => {
+                            vec![Weighted {
+                                value: first,
+                                weight,
+                            }]
+                        }
+                        _ => token
+                            .chars()
+                            .map(|value| Weighted {
+                                value,
+                                weight: DEFAULT_WEIGHT,
+                            })
+                            .collect(),
+                    }
+                })
+                .collect()
+        }
+        for text in [
+            "",
+            " ",
+            "x",
+            "abc",
+            "x:5 .",
+            " a\tb  c:20 ",
+            "é:3 ñx",
+            "xé yz",
+            "\t.:1",
+        ] {
+            assert_eq!(replacements(text, 0).unwrap(), by_chars(text), "{text:?}");
+        }
+        let bad = replacements("ab c:0", 4).unwrap_err();
+        assert_eq!((bad.kind, bad.span), (SpecErrorKind::BadWeight, 7..10));
+    }
 
     #[test]
     fn specs_split_at_their_first_separator_from_the_second_byte() {
