@@ -5,7 +5,11 @@
 //! length (crawl does not either).
 
 use std::ops::Range;
+use std::sync::LazyLock;
 
+use rustc_hash::FxHashSet;
+
+use super::spec::trimmed;
 use super::tables::BRANCHES;
 
 /// One range of a depth list.
@@ -56,15 +60,13 @@ impl DepthError {
     }
 }
 
+/// The branch abbreviations, hashed once: depth lists name branches at every DEPTH and PLACE.
+static BRANCH_ABBREVIATIONS: LazyLock<FxHashSet<&'static str>> =
+    LazyLock::new(|| BRANCHES.iter().map(|b| b.abbrev.as_str()).collect());
+
 /// Whether `name` is a branch DEPTH and PLACE accept.
 pub fn is_branch(name: &str) -> bool {
-    matches!(name, "any" | "Any" | "*") || BRANCHES.iter().any(|b| b.abbrev == name)
-}
-
-fn trimmed(text: &str, span: Range<usize>) -> Range<usize> {
-    let piece = &text[span.clone()];
-    let start = span.start + (piece.len() - piece.trim_start().len());
-    start..start + piece.trim().len()
+    matches!(name, "any" | "Any" | "*") || BRANCH_ABBREVIATIONS.contains(name)
 }
 
 /// A level number: an optional sign and digits, at least 1.
@@ -101,7 +103,7 @@ fn levels(text: &str) -> Option<Levels> {
 
 /// Parses a depth list; the first problem ends it, as in crawl. An empty list is no range.
 pub fn parse(text: &str) -> Result<Vec<DepthRange>, DepthError> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(memchr::memchr_iter(b',', text.as_bytes()).count() + 1);
     let mut start = 0;
     for piece in text.split(',') {
         let span = trimmed(text, start..start + piece.len());
@@ -169,6 +171,24 @@ pub fn parse(text: &str) -> Result<Vec<DepthRange>, DepthError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn branches_are_found_in_the_set_as_in_the_table() {
+        let names = BRANCHES
+            .iter()
+            .flat_map(|b| {
+                [
+                    b.abbrev.as_str().to_string(),
+                    b.abbrev.as_str().to_lowercase(),
+                ]
+            })
+            .chain(["any", "Any", "*", "", "ANY", "Nope", "D "].map(String::from));
+        for name in names {
+            let searched = matches!(name.as_str(), "any" | "Any" | "*")
+                || BRANCHES.iter().any(|b| b.abbrev == name.as_str());
+            assert_eq!(is_branch(&name), searched, "{name:?}");
+        }
+    }
 
     fn verdict(text: &str) -> String {
         match parse(text) {

@@ -116,7 +116,8 @@ fn error(kind: SpecErrorKind, message: String, span: Range<usize>) -> SpecError 
     }
 }
 
-fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
+/// The part of `range` in `text` that `str::trim` leaves.
+pub(super) fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
     // ASCII blanks byte by byte (they are nearly all there is); a character beyond ASCII at
     // either end may be white space too, and then `str` decides.
     let bytes = text.as_bytes();
