@@ -147,7 +147,17 @@ fn collect(
 ) -> Vec<Statement> {
     let wanted = |chunk: Chunk| only.is_none_or(|c| c == chunk);
     // (source offset, statement): headers, rows and Lua interleaved as written.
-    let mut all: Vec<(TextRange, Statement)> = Vec::new();
+    // Sized for the rows and Lua lines; headers give a few calls more.
+    let lua_lines: usize = (vault.lua.iter())
+        .filter(|l| wanted(l.chunk))
+        .map(|l| l.lines.len())
+        .sum();
+    let rows = if wanted(Chunk::Mapchunk) {
+        vault.maps.iter().map(|m| m.rows.len()).sum()
+    } else {
+        0
+    };
+    let mut all: Vec<(TextRange, Statement)> = Vec::with_capacity(lua_lines + rows);
     for header in vault
         .headers
         .iter()
@@ -194,8 +204,11 @@ fn collect(
             ));
         }
     }
-    // Stable: the calls of one header keep their order.
-    all.sort_by_key(|(range, _)| range.start());
+    // Stable: the calls of one header keep their order. A chunk of Lua alone comes in order
+    // already, and sorting it would still allocate the sort's scratch space.
+    if !all.is_sorted_by_key(|(range, _)| range.start()) {
+        all.sort_by_key(|(range, _)| range.start());
+    }
     all.into_iter().map(|(_, s)| s).collect()
 }
 
