@@ -371,8 +371,15 @@ pub fn weighted(option: &str) -> Option<Weighted<String>> {
             None => DEFAULT_WEIGHT as i32,
         },
     };
+    // Trimming only takes from the ends: a value of the same length needs no copy.
+    let trimmed = trim(&value);
+    let value = if trimmed.len() == value.len() {
+        value
+    } else {
+        trimmed.to_string()
+    };
     Some(Weighted {
-        value: trim(&value).to_string(),
+        value,
         weight: u32::try_from(weight).unwrap_or(0),
     })
 }
