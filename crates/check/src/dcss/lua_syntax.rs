@@ -222,32 +222,28 @@ fn lex(text: &str, tokens: &mut Vec<Token>) -> Option<()> {
     Some(())
 }
 
-/// Whether `byte` may be in a Lua name: a letter, a digit or `_`. One load from a table where
-/// the ranges take several comparisons, for the lexers that read every byte of Lua.
+/// The bytes of Lua names, one load each where the ranges take several comparisons, for the
+/// lexers that read every byte of Lua: letters and `_`, and digits too after a name's start.
+const fn name_bytes(digits: bool) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphabetic() || byte == b'_' || digits && byte.is_ascii_digit();
+        b += 1;
+    }
+    table
+}
+
+/// Whether `byte` may be in a Lua name: a letter, a digit or `_`.
 pub(super) fn is_name_byte(byte: u8) -> bool {
-    const NAME_BYTES: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            table[b] = (b as u8).is_ascii_alphanumeric() || b as u8 == b'_';
-            b += 1;
-        }
-        table
-    };
+    const NAME_BYTES: [bool; 256] = name_bytes(true);
     NAME_BYTES[usize::from(byte)]
 }
 
-/// Whether a Lua name may start with `byte`: a letter or `_` (a table, as [`is_name_byte`]).
+/// Whether a Lua name may start with `byte`: a letter or `_`.
 pub(super) fn is_name_start(byte: u8) -> bool {
-    const NAME_STARTS: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            table[b] = (b as u8).is_ascii_alphabetic() || b as u8 == b'_';
-            b += 1;
-        }
-        table
-    };
+    const NAME_STARTS: [bool; 256] = name_bytes(false);
     NAME_STARTS[usize::from(byte)]
 }
 
