@@ -27,6 +27,7 @@ pub(crate) struct Line<'t> {
 
 impl<'t> Line<'t> {
     /// The line that starts at `start`.
+    #[inline(always)]
     pub(crate) fn at(text: &'t str, start: usize) -> Line<'t> {
         // memchr's vector search: this runs once per line of every file.
         let bytes = &text.as_bytes()[start..];

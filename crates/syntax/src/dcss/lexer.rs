@@ -155,12 +155,18 @@ const BLANKS: [char; 2] = [' ', '\t'];
 /// crawl's rules for `MAP` and `ENDMAP` are written `^\s*MAP[ \t\r]*$`, and flex reads `\s`
 /// as the letter `s`: the keyword may follow any number of `s`, and nothing else. Answers the
 /// length of that prefix.
+#[inline(always)]
 fn quirk_keyword(content: &str, word: &str) -> Option<usize> {
     // Most lines start with neither: one look at their first byte says so.
     let first = *content.as_bytes().first()?;
     if first != b's' && Some(&first) != word.as_bytes().first() {
         return None;
     }
+    quirk_keyword_line(content, word)
+}
+
+#[inline(never)]
+fn quirk_keyword_line(content: &str, word: &str) -> Option<usize> {
     let prefix = content.len() - content.trim_start_matches('s').len();
     let rest = content[prefix..].strip_prefix(word)?;
     rest.chars()
@@ -673,6 +679,7 @@ fn number_len(s: &str) -> Option<usize> {
 }
 
 impl BlockRules for VaultLines<'_> {
+    #[inline]
     fn close(&mut self, line: Line<'_>, out: &mut Lexed) -> bool {
         let content = line.content();
         match self.block {
