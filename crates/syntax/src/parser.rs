@@ -306,6 +306,33 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// Consumes the significant tokens from here on while they are of `kind`, with the trivia
+    /// between them: `while p.at(kind) { p.bump() }`. The sinks that take no tokens move past
+    /// the run in one step: a map's rows or a Lua block's lines are most of a vault's tokens.
+    pub(crate) fn bump_while(&mut self, kind: SyntaxKind) {
+        if let Sink::Tree(_) = self.sink {
+            while self.at(kind) {
+                self.bump();
+            }
+            return;
+        }
+        let mut last = None;
+        let mut i = self.next;
+        while let Some(token) = self.tokens.get(i) {
+            if token.kind == kind {
+                last = Some(i);
+            } else if !is_skipped(token.kind) {
+                break;
+            }
+            i += 1;
+        }
+        if let Some(last) = last {
+            self.pos = last + 1;
+            self.after_last = last + 1;
+            self.next = i;
+        }
+    }
+
     pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
         if self.at(kind) {
             self.bump();

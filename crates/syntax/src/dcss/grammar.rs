@@ -325,9 +325,7 @@ fn check_numbers(
 fn map(p: &mut Parser<'_>) {
     p.start_at_line_start(DCSS_MAP);
     p.bump();
-    while p.at(MAP_ROW) {
-        p.bump();
-    }
+    p.bump_while(MAP_ROW);
     p.eat(ENDMAP_KW);
     p.finish();
 }
@@ -358,9 +356,7 @@ fn lua_block(p: &mut Parser<'_>, segment: SyntaxKind) {
         p.bump();
     }
     p.eat(LUA_OPEN);
-    while p.at(LUA_TEXT) {
-        p.bump();
-    }
+    p.bump_while(LUA_TEXT);
     p.eat(LUA_CLOSE);
     p.finish();
 }
