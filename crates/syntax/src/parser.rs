@@ -149,13 +149,17 @@ pub(crate) struct Parser<'t> {
 
 impl<'t> Parser<'t> {
     pub(crate) fn new(text: &'t str, lexed: Lexed, unexpected: Code) -> Parser<'t> {
+        Parser::with_sink(text, lexed, unexpected, Sink::Tree(GreenNodeBuilder::new()))
+    }
+
+    fn with_sink(text: &'t str, lexed: Lexed, unexpected: Code, sink: Sink) -> Parser<'t> {
         Parser {
             text,
             next: first_significant(&lexed.tokens, 0),
             after_last: 0,
             tokens: lexed.tokens,
             pos: 0,
-            sink: Sink::Tree(GreenNodeBuilder::new()),
+            sink,
             errors: lexed.errors,
             unexpected,
         }
@@ -165,22 +169,19 @@ impl<'t> Parser<'t> {
     pub(crate) fn flat(text: &'t str, lexed: Lexed, unexpected: Code) -> Parser<'t> {
         // A top-level node (a header, a map, a Lua line) takes a handful of tokens.
         let nodes = Vec::with_capacity(lexed.tokens.len() / 4);
-        let mut parser = Parser::new(text, lexed, unexpected);
-        parser.sink = Sink::Flat {
+        let sink = Sink::Flat {
             root: SyntaxKind::ERROR,
             depth: 0,
             open: None,
             nodes,
         };
-        parser
+        Parser::with_sink(text, lexed, unexpected, sink)
     }
 
     /// A parser that builds a [`CompactTree`] (finished by `finish_compact`).
     pub(crate) fn compact(text: &'t str, lexed: Lexed, unexpected: Code) -> Parser<'t> {
         let builder = CompactBuilder::with_capacity(lexed.tokens.len());
-        let mut parser = Parser::new(text, lexed, unexpected);
-        parser.sink = Sink::Compact(builder);
-        parser
+        Parser::with_sink(text, lexed, unexpected, Sink::Compact(builder))
     }
 
     fn start_node(&mut self, kind: SyntaxKind) {

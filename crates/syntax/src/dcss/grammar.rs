@@ -108,9 +108,11 @@ fn is_value(kind: SyntaxKind) -> bool {
 /// lists emptied for each header rather than allocated again).
 #[derive(Default)]
 struct Value {
-    /// Comma lists: each item's text (pieces joined, trimmed) as far as bison looks at it,
-    /// and its range.
-    items: Vec<(ItemText, TextRange)>,
+    /// Comma lists: how many items there are.
+    item_count: usize,
+    /// Comma lists: the items bison rejects (empty or of one character), with their ranges.
+    /// Only those: most lists have none, and then nothing is allocated.
+    bad_items: Vec<(ItemText, TextRange)>,
     /// Number lists: the kinds in order (commas included; kept for number headers only).
     numbers: Vec<(SyntaxKind, TextRange)>,
     /// The comma-list item being read, its pieces joined.
@@ -142,13 +144,24 @@ impl ItemText {
     }
 }
 
+impl Value {
+    /// Counts a comma-list item, and keeps it if bison rejects it.
+    fn push_item(&mut self, text: ItemText, range: TextRange) {
+        self.item_count += 1;
+        if !matches!(text, ItemText::Longer) {
+            self.bad_items.push((text, range));
+        }
+    }
+}
+
 fn header(p: &mut Parser<'_>, value: &mut Value) {
     let header = Header::from_keyword(p.current_text());
     let keyword_range = p.current_range();
     p.start_at_line_start(DCSS_HEADER);
     p.bump();
     p.eat(COLON);
-    value.items.clear();
+    value.item_count = 0;
+    value.bad_items.clear();
     value.numbers.clear();
     value.item = ItemText::Empty;
     let numbers = header.is_some_and(|h| h.mode() == ArgMode::Numbers);
@@ -173,10 +186,11 @@ fn header(p: &mut Parser<'_>, value: &mut Value) {
             }
             COMMA => {
                 any_comma = true;
-                value.items.push((
-                    std::mem::take(&mut value.item),
+                let item = std::mem::take(&mut value.item);
+                value.push_item(
+                    item,
                     item_range.take().unwrap_or(TextRange::empty(range.start())),
-                ));
+                );
                 pending_item = false;
                 if numbers {
                     value.numbers.push((kind, range));
@@ -190,9 +204,7 @@ fn header(p: &mut Parser<'_>, value: &mut Value) {
     }
     if pending_item || any_comma {
         let end = p.previous_range().map_or(keyword_range.end(), |r| r.end());
-        value
-            .items
-            .push((value.item, item_range.unwrap_or(TextRange::empty(end))));
+        value.push_item(value.item, item_range.unwrap_or(TextRange::empty(end)));
     }
     p.finish();
     if let Some(header) = header {
@@ -204,7 +216,7 @@ fn check_value(p: &mut Parser<'_>, header: Header, keyword: TextRange, value: &V
     let name = header.keyword();
     match header.mode() {
         ArgMode::Items | ArgMode::Monsters => {
-            if value.items.is_empty() {
+            if value.item_count == 0 {
                 if !matches!(header, Header::Item | Header::Mons) {
                     p.error(
                         Code::DC0008,
@@ -214,7 +226,7 @@ fn check_value(p: &mut Parser<'_>, header: Header, keyword: TextRange, value: &V
                 }
                 return;
             }
-            for (text, range) in &value.items {
+            for (text, range) in &value.bad_items {
                 match text {
                     ItemText::Empty => p.error(
                         Code::DC0008,
