@@ -80,9 +80,27 @@ pub(crate) fn segment_keywords(
             return (out, Some(pos));
         }
         let line = Line::at(text, pos);
-        if !needs_lexing(line.content()) {
-            pos = line.end;
-            continue;
+        match scan_line(line.content()) {
+            LineScan::Skip => {
+                pos = line.end;
+                continue;
+            }
+            LineScan::Opens { is_name } => {
+                out.push(SegmentKeyword {
+                    start: line.start,
+                    is_name,
+                    line_start: true,
+                });
+                pos = line.end;
+                continue;
+            }
+            LineScan::Map => {
+                rules.block = Block::Map;
+                in_block = true;
+                pos = line.end;
+                continue;
+            }
+            LineScan::Lex => {}
         }
         let lexed = rules.outside(line, &mut scratch);
         for (i, token) in scratch.tokens.iter().enumerate() {
@@ -108,30 +126,54 @@ pub(crate) fn segment_keywords(
     (out, None)
 }
 
-/// Whether a line outside blocks can open a block, start a segment or go on over the next
-/// line: the others (comments, Lua lines, most headers) need not be lexed to find segments.
-fn needs_lexing(content: &str) -> bool {
+/// What the segment scan needs of a line outside blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineScan {
+    /// Nothing: it opens no block, starts no segment and does not go on over the next line
+    /// (comments, Lua lines, most headers).
+    Skip,
+    /// A `NAME:` or `default-depth:` header of one line that starts the line: its segment
+    /// keyword, known without lexing it.
+    Opens { is_name: bool },
+    /// A `MAP` line crawl reads (the lexer's first rule outside blocks): a map opens.
+    Map,
+    /// Anything else: the lexer decides.
+    Lex,
+}
+
+fn scan_line(content: &str) -> LineScan {
+    if quirk_keyword(content, "MAP").is_some() {
+        return LineScan::Map;
+    }
     let rest = trim_start_blanks(content);
     match rest.as_bytes().first() {
-        None | Some(b'#') | Some(b':') => false,
-        Some(b'{') => true,
+        None | Some(b'#') | Some(b':') => LineScan::Skip,
+        Some(b'{') => LineScan::Lex,
         Some(_) => {
             let word_len = word_len(rest);
             let header = rest[word_len..]
                 .starts_with(':')
                 .then(|| Header::from_keyword(&rest[..word_len]))
                 .flatten();
+            let Some(header) = header else {
+                // MAP lines out of place, Lua block openers, junk: let the lexer decide.
+                return LineScan::Lex;
+            };
+            // A continued value takes the next line; TAGS, CHANCE and the like end where
+            // another keyword starts, which needs a colon further on.
+            if trim_end_blanks(rest).ends_with('\\') {
+                return LineScan::Lex;
+            }
             match header {
-                Some(Header::Name | Header::DefaultDepth) => true,
-                Some(header) => {
-                    // A continued value takes the next line; TAGS, CHANCE and the like end
-                    // where another keyword starts, which needs a colon further on.
-                    trim_end_blanks(rest).ends_with('\\')
-                        || matches!(header.mode(), ArgMode::Words | ArgMode::Numbers)
-                            && rest[word_len + 1..].contains(':')
+                // A whole-line value: nothing else starts on its line.
+                Header::Name => LineScan::Opens { is_name: true },
+                Header::DefaultDepth => LineScan::Opens { is_name: false },
+                _ if matches!(header.mode(), ArgMode::Words | ArgMode::Numbers)
+                    && rest[word_len + 1..].contains(':') =>
+                {
+                    LineScan::Lex
                 }
-                // MAP lines, Lua block openers, junk: let the lexer decide.
-                None => true,
+                _ => LineScan::Skip,
             }
         }
     }
@@ -889,5 +931,128 @@ impl VaultLines<'_> {
             );
         }
         done(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the segment scan takes from `scan_line` without lexing a line is what lexing it
+    /// says: its segment keyword, whether it opens a map, and that it ends on its own line.
+    fn check_scan(content: &str) {
+        let text = format!("{content}\nnext line\n");
+        let line = Line::at(&text, 0);
+        let mut rules = VaultLines {
+            text: &text,
+            block: Block::Lua,
+            in_vault: false,
+        };
+        let mut out = Lexed::default();
+        let lexed = rules.outside(line, &mut out);
+        let keywords: Vec<(usize, &str)> = out
+            .tokens
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.kind == DCSS_HEADER_KW)
+            .map(|(i, t)| (i, &text[t.range]))
+            .filter(|(_, word)| matches!(*word, "NAME" | "default-depth"))
+            .collect();
+        let scan = scan_line(line.content());
+        let one_line = lexed.next == line.end;
+        match scan {
+            LineScan::Skip => {
+                assert!(
+                    keywords.is_empty() && !lexed.opens_block && one_line,
+                    "{content:?}"
+                )
+            }
+            LineScan::Opens { is_name } => {
+                let word = if is_name { "NAME" } else { "default-depth" };
+                let opens_line = |i: usize| i == 0 || i == 1 && out.tokens[0].kind == WHITESPACE;
+                assert!(
+                    matches!(keywords[..], [(i, w)] if w == word && opens_line(i))
+                        && !lexed.opens_block
+                        && one_line,
+                    "{content:?}"
+                );
+            }
+            LineScan::Map => assert!(
+                keywords.is_empty() && lexed.opens_block && rules.block == Block::Map && one_line,
+                "{content:?}"
+            ),
+            LineScan::Lex => {}
+        }
+    }
+
+    #[test]
+    fn the_segment_scan_skips_only_what_lexing_would_tell_it() {
+        let mut lines: Vec<String> = [
+            "",
+            " ",
+            "# NAME: x",
+            ": NAME = 1",
+            "NAME: a",
+            "  NAME: a",
+            "\tNAME:a b c",
+            "NAME:",
+            "NAME: a \\",
+            "NAME: a\\  ",
+            "NAME: a NAME: b",
+            "default-depth: D:1",
+            " default-depth:",
+            "default-depth: D:1 \\",
+            "TAGS: a NAME: b",
+            "TAGS: a b",
+            "TAGS: a \\",
+            "CHANCE: 5 WEIGHT: 3",
+            "CHANCE: 5",
+            "WEIGHT: 10 NAME: x",
+            "ORDER: 3",
+            "KFEAT: x = \\",
+            "KFEAT: Z = altar",
+            "DEPTH: D:2-5, Lair:1",
+            "MAP",
+            "MAP  ",
+            "sMAP",
+            "ssMAP\t",
+            "MAP x",
+            "  MAP",
+            "MAP:",
+            "MAPS",
+            "{{",
+            "lua {{ x }}",
+            "prelude {{",
+            "NAMES: x",
+            "name: x",
+            "12: NAME: x",
+            "\u{feff}NAME: x",
+            "ENDMAP",
+            "MONS: orc, goblin",
+            "SUBST: x = \\",
+            "Name: x",
+        ]
+        .map(String::from)
+        .to_vec();
+        // Every line of the test data's vault files.
+        let root =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-data/dcss-des");
+        let mut dirs = vec![root];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "des")
+                    && let Ok(text) = std::fs::read_to_string(&path)
+                {
+                    lines.extend(text.lines().map(String::from));
+                }
+            }
+        }
+        assert!(lines.len() > 1000, "the test data's vaults were not found");
+        for line in &lines {
+            check_scan(line);
+        }
     }
 }
