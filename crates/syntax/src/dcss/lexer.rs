@@ -54,6 +54,9 @@ pub(crate) fn segment_keywords(
     let mut out = Vec::new();
     let mut in_block = false;
     let mut pos = from;
+    // Made once: `memmem::find` makes its searcher anew at every call.
+    let endmap = memchr::memmem::Finder::new("ENDMAP");
+    let lua_close = memchr::memmem::Finder::new("}}");
     while pos < text.len() {
         scratch.tokens.clear();
         scratch.errors.clear();
@@ -61,11 +64,10 @@ pub(crate) fn segment_keywords(
             // Only a line holding the block's closing word can close it: skip to the next
             // such line instead of looking at every map row.
             let closing = match rules.block {
-                Block::Map => "ENDMAP",
-                Block::Lua => "}}",
+                Block::Map => &endmap,
+                Block::Lua => &lua_close,
             };
-            let Some(found) = memchr::memmem::find(&text.as_bytes()[pos..], closing.as_bytes())
-            else {
+            let Some(found) = closing.find(&text.as_bytes()[pos..]) else {
                 break; // The block takes the rest of the file.
             };
             let at = pos + found;
