@@ -30,8 +30,16 @@ impl<'t> Line<'t> {
     #[inline(always)]
     pub(crate) fn at(text: &'t str, start: usize) -> Line<'t> {
         // memchr's vector search: this runs once per line of every file.
+        let newline = memchr::memchr(b'\n', &text.as_bytes()[start..]);
+        Line::ending(text, start, newline)
+    }
+
+    /// The line that starts at `start` and whose `\n` is `newline` bytes further (none: the
+    /// line ends the text), for a caller that searched for it.
+    #[inline(always)]
+    pub(crate) fn ending(text: &'t str, start: usize, newline: Option<usize>) -> Line<'t> {
         let bytes = &text.as_bytes()[start..];
-        match memchr::memchr(b'\n', bytes) {
+        match newline {
             Some(i) => {
                 let content_len = if i > 0 && bytes[i - 1] == b'\r' {
                     i - 1

@@ -6,7 +6,7 @@
 use levkit_diagnostics::{Code, Diagnostic, TextEdit, TextRange};
 
 use crate::SyntaxKind::{self, *};
-use crate::lines::{self, BlockRules, Line, OutsideLine};
+use crate::lines::{BlockRules, Line, OutsideLine};
 use crate::parser::{Lexed, offset};
 
 use super::{ArgMode, Header};
@@ -21,8 +21,49 @@ pub(crate) fn lex(text: &str) -> Lexed {
         block: Block::Map,
         in_vault: false,
     };
-    lines::lex_lines(text, 0, &mut rules, &mut out);
+    // `lines::lex_lines`, with map rows found apart: one search finds a row's end or its
+    // first tab (rows seldom have one), where a line's end and then a tab took two.
+    let mut in_block = false;
+    let mut pos = 0;
+    while pos < text.len() {
+        if in_block && rules.block == Block::Map {
+            let (line, tab) = map_row_line(text, pos);
+            if rules.close(line, &mut out) {
+                in_block = false;
+                pos = line.end;
+            } else {
+                map_line(line, tab, &mut out);
+                pos = line.push_end(&mut out);
+            }
+            continue;
+        }
+        let line = Line::at(text, pos);
+        if in_block {
+            if rules.close(line, &mut out) {
+                in_block = false;
+                pos = line.end;
+            } else {
+                rules.body(line, &mut out);
+                pos = line.push_end(&mut out);
+            }
+            continue;
+        }
+        let lexed = rules.outside(line, &mut out);
+        debug_assert!(lexed.next >= line.end, "a line was left unlexed");
+        in_block = lexed.opens_block;
+        pos = lexed.next.max(line.end);
+    }
     out
+}
+
+/// The line of a map that starts at `start`, and where its first tab is in it, if it has one.
+#[inline(always)]
+fn map_row_line(text: &str, start: usize) -> (Line<'_>, Option<usize>) {
+    let bytes = &text.as_bytes()[start..];
+    match memchr::memchr2(b'\n', b'\t', bytes) {
+        Some(i) if bytes[i] == b'\t' => (Line::at(text, start), Some(i)),
+        newline => (Line::ending(text, start, newline), None),
+    }
 }
 
 /// A `NAME` or `default-depth` keyword crawl reads as such.
@@ -623,9 +664,10 @@ use super::Chunk;
 /// first tab. crawl prints what follows the tab and drops it; a line that starts with a tab
 /// is no row at all, blanks then a tab an empty row (but a lone blank before a tab, or a `#`
 /// or a blank followed by more text after it, are errors).
-fn map_line(line: Line<'_>, out: &mut Lexed) {
+/// `first_tab` is where the line's first tab is in its content, if it has one.
+fn map_line(line: Line<'_>, first_tab: Option<usize>, out: &mut Lexed) {
     let content = line.content();
-    let Some(tab) = memchr::memchr(b'\t', content.as_bytes()) else {
+    let Some(tab) = first_tab else {
         let row = trim_end_spaces(content);
         if row.is_empty() {
             out.error(
@@ -774,7 +816,10 @@ impl BlockRules for VaultLines<'_> {
                     line.push_content(out, LUA_TEXT);
                 }
             }
-            Block::Map => map_line(line, out),
+            Block::Map => {
+                let tab = memchr::memchr(b'\t', content.as_bytes());
+                map_line(line, tab, out)
+            }
         }
     }
 
@@ -984,6 +1029,27 @@ mod tests {
                 "{content:?}"
             ),
             LineScan::Lex => {}
+        }
+    }
+
+    #[test]
+    fn a_map_row_is_found_with_its_tab_as_a_line_then_a_tab() {
+        let text = "ab\tc\r\n\t\n..\r\nx\r\t\n\n \t\t\nend\tx";
+        let mut start = 0;
+        while start < text.len() {
+            let (line, tab) = map_row_line(text, start);
+            let expected = Line::at(text, start);
+            assert_eq!(
+                (line.content(), line.start, line.content_end, line.end),
+                (
+                    expected.content(),
+                    expected.start,
+                    expected.content_end,
+                    expected.end
+                )
+            );
+            assert_eq!(tab, expected.content().find('\t'));
+            start = line.end;
         }
     }
 
