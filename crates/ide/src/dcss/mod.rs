@@ -161,12 +161,14 @@ pub(crate) fn segment_model<'db>(db: &'db dyn salsa::Database, segment: SegmentT
 
 /// What the checks take from a segment: its diagnostics, its vault's name and its tag facts.
 #[derive(Debug, PartialEq, Eq, salsa::SalsaValue)]
-pub(crate) struct Checked<'db> {
+pub(crate) struct Checked {
     /// Syntax errors and crawl's checks, offsets relative to the segment.
     diagnostics: Vec<Diagnostic>,
     /// The vault's name as the model reads it (see [`segment_name`]).
     name: Option<(String, TextRange)>,
-    tags: tags::InternedTagFacts<'db>,
+    /// Shared with the file's list of them (see `tags::file_tag_facts`), whose comparison
+    /// with its last value finds an unchanged segment's facts by pointer.
+    tags: Arc<levkit_check::dcss::TagFacts>,
 }
 
 /// The segment lowered from a parse that builds no tree, checked, and dropped: its model is
@@ -175,7 +177,7 @@ pub(crate) struct Checked<'db> {
 /// the end of the run, and fresh memory is dear on this project's machines (up to a third of
 /// the check's time in one profile: see the README's Speed section).
 #[salsa::tracked(returns(ref))]
-fn segment_checked<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> Checked<'db> {
+fn segment_checked<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>) -> Checked {
     let text = segment.text(db);
     let flat = levkit_syntax::dcss::parse_segment_flat(text);
     let model = lower_flat(text, &flat);
@@ -190,8 +192,7 @@ fn segment_checked<'db>(db: &'db dyn salsa::Database, segment: SegmentText<'db>)
             None
         }
     };
-    let tags =
-        tags::InternedTagFacts::new(db, Prehashed::new(levkit_check::dcss::tag_facts(&model)));
+    let tags = Arc::new(levkit_check::dcss::tag_facts(&model));
     Checked {
         diagnostics,
         name,

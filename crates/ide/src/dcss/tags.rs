@@ -3,49 +3,39 @@
 //! ([`TagIndex`]), file by file, so that typing in a map or a monster list leaves the index
 //! as it was and re-checks the edited vault only.
 
+use std::sync::Arc;
+
 use levkit_check::dcss::{TagFacts, TagIndex, check_lua_calls, check_tags};
 use levkit_diagnostics::Diagnostic;
 use levkit_syntax::Dialect;
 
 use super::{SegmentText, segment_checked, segments};
 use crate::db::{SourceFile, Workspace, dialect};
-use crate::prehashed::Prehashed;
 
 /// A segment's tag facts.
 pub(crate) fn segment_tag_facts<'db>(
     db: &'db dyn salsa::Database,
     segment: SegmentText<'db>,
 ) -> &'db TagFacts {
-    segment_checked(db, segment).tags.facts(db)
+    &segment_checked(db, segment).tags
 }
 
-/// A segment's tag facts, interned: equal facts are one id, so that a file's list of them
-/// stays equal while its vaults are edited in ways that touch no tag. (Gathered straight into
-/// the interned value: a query of their own would keep a second copy of every segment's.)
-#[salsa::interned(debug)]
-pub(crate) struct InternedTagFacts<'db> {
-    #[returns(ref)]
-    prehashed: Prehashed<TagFacts>,
-}
-
-impl<'db> InternedTagFacts<'db> {
-    pub(crate) fn facts(self, db: &'db dyn salsa::Database) -> &'db TagFacts {
-        self.prehashed(db)
-    }
-}
-
+/// A file's segments' tag facts, shared with the segments' memos: the list stays equal
+/// while its vaults are edited in ways that touch no tag, so that the file's index is not
+/// rebuilt. (Not interned: hashing and interning every segment's facts cost more than a
+/// check needs of them, 5 M instructions of the DCSS corpus check.)
 #[salsa::tracked(returns(ref))]
-fn file_tag_ids(db: &dyn salsa::Database, file: SourceFile) -> Vec<InternedTagFacts<'_>> {
+fn file_tag_facts(db: &dyn salsa::Database, file: SourceFile) -> Vec<Arc<TagFacts>> {
     segments(db, file)
         .iter()
-        .map(|p| segment_checked(db, p.segment).tags)
+        .map(|p| segment_checked(db, p.segment).tags.clone())
         .collect()
 }
 
 /// A file's part of the index: rebuilt only when its tag facts change, not on every edit.
 #[salsa::tracked(returns(ref))]
 pub(crate) fn file_tag_index(db: &dyn salsa::Database, file: SourceFile) -> TagIndex {
-    TagIndex::new(file_tag_ids(db, file).iter().map(|id| id.facts(db)))
+    TagIndex::new(file_tag_facts(db, file).iter().map(|facts| &**facts))
 }
 
 /// The workspace's index.
@@ -71,10 +61,7 @@ fn file_tag_problems_by_segment(
     file: SourceFile,
 ) -> Vec<(usize, Diagnostic)> {
     let index = tag_index(db, workspace);
-    let facts: Vec<&TagFacts> = file_tag_ids(db, file)
-        .iter()
-        .map(|id| id.facts(db))
-        .collect();
+    let facts: Vec<&TagFacts> = file_tag_facts(db, file).iter().map(|f| &**f).collect();
     facts
         .iter()
         .enumerate()
