@@ -13,8 +13,12 @@ pub struct Allocator;
 /// aligned to its own size.
 const PLAIN_ALIGN: usize = 16;
 
+/// The largest block mimalloc's small path serves (its `MI_SMALL_SIZE_MAX`).
+const SMALL_MAX: usize = 128 * std::mem::size_of::<*mut c_void>();
+
 unsafe extern "C" {
     fn mi_malloc(size: usize) -> *mut c_void;
+    fn mi_malloc_small(size: usize) -> *mut c_void;
     fn mi_zalloc(size: usize) -> *mut c_void;
     fn mi_realloc(p: *mut c_void, new_size: usize) -> *mut c_void;
 }
@@ -30,7 +34,11 @@ fn plain(layout: Layout) -> bool {
 // any of its blocks however it was asked for.
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if plain(layout) {
+        // Most blocks are small: `mi_malloc_small` takes them straight from their size's
+        // page, without `mi_malloc`'s test of the size and call to its general path.
+        if plain(layout) && layout.size() <= SMALL_MAX {
+            unsafe { mi_malloc_small(layout.size()).cast() }
+        } else if plain(layout) {
             unsafe { mi_malloc(layout.size()).cast() }
         } else {
             unsafe { mimalloc::MiMalloc.alloc(layout) }
