@@ -223,8 +223,28 @@ pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
             Err(error) => errors.push(error.to_string()),
         }
     }
-    found.sort();
+    found.sort_unstable_by(|a, b| in_path_order(a, b));
     (found, errors)
+}
+
+/// `a.cmp(b)` for two paths of one walk, which differ only after their common root and are
+/// joined with single separators: a separator then orders before every other byte, as a
+/// component ends before a longer one. Comparing components whole, as `Path` does, took a
+/// third of the walk of the DCSS corpus's 143 files.
+fn in_path_order(a: &Path, b: &Path) -> std::cmp::Ordering {
+    if !cfg!(unix) {
+        return a.cmp(b);
+    }
+    let (a, b) = (
+        a.as_os_str().as_encoded_bytes(),
+        b.as_os_str().as_encoded_bytes(),
+    );
+    let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let rank = |path: &[u8]| {
+        path.get(common)
+            .map(|&byte| if byte == b'/' { 0 } else { u16::from(byte) + 1 })
+    };
+    rank(a).cmp(&rank(b))
 }
 
 #[cfg(test)]
@@ -285,6 +305,23 @@ mod tests {
         );
         assert_eq!(outcome, expected);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Paths of a walk are ordered as `Path` orders them, where a byte sorts before the
+    /// separator (`a.b` and `a/b`) and a name is a prefix of another (`a` and `ab`).
+    #[test]
+    fn paths_of_a_walk_are_in_path_order() {
+        let names = [
+            "a", "ab", "a.b", "a-b", "a b", "é", "B", "a/b", "a/b/c", "ab/c", "a.b/c",
+        ];
+        for root in ["des", "des/", "./des", "/work/des"] {
+            let paths: Vec<PathBuf> = names.iter().map(|n| Path::new(root).join(n)).collect();
+            for a in &paths {
+                for b in &paths {
+                    assert_eq!(in_path_order(a, b), a.cmp(b), "{a:?} {b:?}");
+                }
+            }
+        }
     }
 
     #[test]
