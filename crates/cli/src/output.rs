@@ -163,7 +163,10 @@ pub fn human(report: &FileReport, color: bool) -> String {
         // Rendering only fails for ranges outside the file, which analysis never produces.
         let _ = term::emit_to_write_style(&mut buffer, &config, &file, &rendered);
     }
-    String::from_utf8_lossy(buffer.as_slice()).into_owned()
+    // The report is made of UTF-8 texts, so the check passes and the buffer becomes the
+    // string as it is (a lossy conversion walked it by chunks, then copied it).
+    String::from_utf8(buffer.into_inner())
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }
 
 pub fn json_lines(report: &FileReport) -> String {
