@@ -515,15 +515,41 @@ impl<'a> Grid<'a> {
     /// has (`certain`: a cell that is an exit whatever the transforms draw).
     fn exits(&self) -> Exits {
         let (width, height) = (self.width, self.rows.len());
+        let mut search = ExitSearch::new(width, height, |x, y| self.cell(x, y));
+        if width == 0 || height == 0 {
+            return search.exits;
+        }
         // The edge first: most maps have an exit there whatever the transforms draw, and the
         // look stops at the first such cell (the cells' order matters to nothing else).
-        let cells = move || (0..height).flat_map(move |y| (0..width).map(move |x| (x, y)));
-        let on_edge =
-            move |&(x, y): &(usize, usize)| x == 0 || y == 0 || x + 1 == width || y + 1 == height;
-        let all = cells()
-            .filter(on_edge)
-            .chain(cells().filter(move |cell| !on_edge(cell)));
-        exits_where(width, height, all, |x, y| self.cell(x, y))
+        let (last_x, last_y) = (width - 1, height - 1);
+        for y in [0, last_y]
+            .into_iter()
+            .take(if last_y == 0 { 1 } else { 2 })
+        {
+            for x in 0..width {
+                if search.look(x, y) {
+                    return search.exits;
+                }
+            }
+        }
+        for y in 1..last_y {
+            for x in [0, last_x]
+                .into_iter()
+                .take(if last_x == 0 { 1 } else { 2 })
+            {
+                if search.look(x, y) {
+                    return search.exits;
+                }
+            }
+        }
+        for y in 1..last_y {
+            for x in 1..last_x {
+                if search.look(x, y) {
+                    return search.exits;
+                }
+            }
+        }
+        search.exits
     }
 
     /// What drawing outcomes of the transforms starts from.
@@ -533,34 +559,84 @@ impl<'a> Grid<'a> {
             cells.extend_from_slice(row);
             cells.resize(cells.len() + self.width - row.len(), b' ');
         }
-        let live: Vec<usize> = (0..cells.len())
-            .filter(|&i| self.touched & bit(cells[i]) != 0)
+        let mut transforms: Vec<Prepared<'t>> =
+            transforms.iter().map(|&t| Prepared::new(t)).collect();
+        // Follow each byte the map may start with through the transforms, as sets of the bytes
+        // it may have become, to find the transforms that may find a key in a cell starting
+        // with it. A cell no transform can find (`touched`) is left alone.
+        let mut present = [false; 256];
+        for &b in &cells {
+            present[usize::from(b)] = true;
+        }
+        let mut finders: Vec<(u8, Bytes, Vec<usize>)> = (0..=u8::MAX)
+            .filter(|&b| present[usize::from(b)] && self.touched & bit(b) != 0)
+            .map(|b| (b, Bytes::default().with(b), Vec::new()))
             .collect();
+        for (t, prepared) in transforms.iter().enumerate() {
+            for (_, set, found_by) in &mut finders {
+                if let Some(after) = prepared.after(*set) {
+                    found_by.push(t);
+                    *set = after;
+                }
+            }
+        }
+        let mut found_by: [&[usize]; 256] = [&[]; 256];
+        for (b, _, by) in &finders {
+            found_by[usize::from(*b)] = by;
+        }
+        for (i, &b) in cells.iter().enumerate() {
+            for &t in found_by[usize::from(b)] {
+                if let Some(prepared) = transforms.get_mut(t) {
+                    prepared.at.push(i);
+                }
+            }
+        }
         Drawing {
-            transforms: transforms.iter().map(|&t| Prepared::new(t)).collect(),
-            start: live.iter().map(|&i| cells[i]).collect(),
+            transforms,
+            start: cells.clone(),
             cells,
-            live,
-            values: Vec::new(),
             scratch: Vec::new(),
         }
     }
 }
 
-/// Outcomes of a map's transforms, drawn over the cells a transform may change (`live`, in
-/// order): a cell no transform can find never matches one, so it draws nothing from the
-/// generator and the outcome is the one drawn over every cell. Most cells of a map are
-/// walls and floor that no transform names (the corpus's draws looked at 5.5 million cells
-/// for 255,000 matches). What each transform needs is made once for all the draws.
+/// A set of bytes, a bit each.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Bytes([u64; 4]);
+
+impl Bytes {
+    fn with(mut self, b: u8) -> Bytes {
+        self.0[usize::from(b >> 6)] |= 1 << (b & 63);
+        self
+    }
+
+    fn of(bytes: impl IntoIterator<Item = u8>) -> Bytes {
+        bytes.into_iter().fold(Bytes::default(), Bytes::with)
+    }
+
+    fn meets(self, other: Bytes) -> bool {
+        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    }
+
+    fn union(self, other: Bytes) -> Bytes {
+        Bytes(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    fn without(self, other: Bytes) -> Bytes {
+        Bytes(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+}
+
+/// Outcomes of a map's transforms, each transform drawn over the cells it may find a key
+/// in: the others never match it, so they draw nothing from the generator and the outcome is
+/// the one drawn over every cell. Most cells of a map are walls and floor that no transform
+/// names. What each transform needs is made once for all the draws.
 struct Drawing<'t> {
     transforms: Vec<Prepared<'t>>,
-    live: Vec<usize>,
-    /// The live cells' glyphs before any transform, which each draw starts from.
+    /// The map before any transform, row after row of `width` glyphs (rows padded with
+    /// blanks), which each draw starts from.
     start: Vec<u8>,
-    /// The live cells' glyphs as a draw goes.
-    values: Vec<u8>,
-    /// The drawn map, row after row of `width` glyphs (rows padded with blanks): the cells
-    /// that are not live keep their glyphs in every draw.
+    /// The map as a draw goes.
     cells: Vec<u8>,
     /// The places an NSUBST draws from, or the order a SHUFFLE draws.
     scratch: Vec<usize>,
@@ -573,6 +649,12 @@ struct Prepared<'t> {
     is_key: [bool; 256],
     /// A SHUFFLE's glyphs, block after block, as crawl reads them.
     from: Vec<u8>,
+    /// Its keys (a SHUFFLE's glyphs and slashes), and the bytes it may turn a key into.
+    keys: Bytes,
+    options: Bytes,
+    /// The cells (in order) that may hold a key when the transform comes: it finds nothing
+    /// in the others, so a draw looks at these alone.
+    at: Vec<usize>,
 }
 
 impl<'t> Prepared<'t> {
@@ -591,24 +673,52 @@ impl<'t> Prepared<'t> {
             Transform::Shuffle(shuffle) => shuffle.blocks.join("/").into_bytes(),
             _ => Vec::new(),
         };
+        let options = match transform {
+            Transform::Subst(s) => Bytes::of(s.options.iter().map(|o| glyph_byte(o.value))),
+            Transform::NSubst(n) => Bytes::of(
+                n.segments
+                    .iter()
+                    .flat_map(|s| &s.options)
+                    .map(|o| glyph_byte(o.value)),
+            ),
+            // A shuffle moves its glyphs (and the blocks' slashes) among themselves.
+            Transform::Shuffle(_) => Bytes::of(from.iter().copied()),
+            Transform::Clear(_) => Bytes::default().with(b' '),
+        };
+        let keys = match transform {
+            Transform::Shuffle(_) => options,
+            _ => Bytes::of(keys.iter().copied()),
+        };
         Prepared {
             transform,
             is_key,
             from,
+            keys,
+            options,
+            at: Vec::new(),
         }
+    }
+
+    /// What a cell that may hold the bytes `set` may hold after the transform, or `None`
+    /// when it cannot hold a key (and keeps its byte).
+    fn after(&self, set: Bytes) -> Option<Bytes> {
+        let keys = self.keys;
+        if !set.meets(keys) {
+            return None;
+        }
+        Some(match self.transform {
+            Transform::Subst(_) | Transform::Clear(_) => set.without(keys).union(self.options),
+            Transform::NSubst(_) | Transform::Shuffle(_) => set.union(self.options),
+        })
     }
 }
 
 impl Drawing<'_> {
     /// The transforms' outcome for one draw of `rng`, row after row.
     fn draw(&mut self, rng: &mut Rng) -> &[u8] {
-        self.values.clear();
-        self.values.extend_from_slice(&self.start);
+        self.cells.copy_from_slice(&self.start);
         for prepared in &self.transforms {
-            apply(&mut self.values, prepared, rng, &mut self.scratch);
-        }
-        for (&i, &value) in self.live.iter().zip(&self.values) {
-            self.cells[i] = value;
+            apply(&mut self.cells, prepared, rng, &mut self.scratch);
         }
         &self.cells
     }
@@ -646,7 +756,8 @@ impl<'a> Draw<'a> {
     }
 }
 
-/// One transform on a drawn map (its cells row after row), drawn as crawl draws it.
+/// One transform on a drawn map (its cells row after row), drawn as crawl draws it:
+/// looking only at the cells that may hold a key (`at`) finds what looking at all finds.
 fn apply(cells: &mut [u8], prepared: &Prepared<'_>, rng: &mut Rng, scratch: &mut Vec<usize>) {
     let is_key = &prepared.is_key;
     match prepared.transform {
@@ -654,19 +765,29 @@ fn apply(cells: &mut [u8], prepared: &Prepared<'_>, rng: &mut Rng, scratch: &mut
             let draw = Draw::new(&subst.options);
             if subst.sep == spec::Sep::Once {
                 let glyph = draw.pick(rng);
-                for cell in cells.iter_mut().filter(|c| is_key[usize::from(**c)]) {
-                    *cell = glyph;
+                for &i in &prepared.at {
+                    if is_key[usize::from(cells[i])] {
+                        cells[i] = glyph;
+                    }
                 }
             } else {
-                for cell in cells.iter_mut().filter(|c| is_key[usize::from(**c)]) {
-                    *cell = draw.pick(rng);
+                for &i in &prepared.at {
+                    if is_key[usize::from(cells[i])] {
+                        cells[i] = draw.pick(rng);
+                    }
                 }
             }
         }
         Transform::NSubst(nsubst) => {
             let at = scratch;
             at.clear();
-            at.extend((0..cells.len()).filter(|&i| is_key[usize::from(cells[i])]));
+            at.extend(
+                prepared
+                    .at
+                    .iter()
+                    .copied()
+                    .filter(|&i| is_key[usize::from(cells[i])]),
+            );
             rng.shuffle(at);
             let mut next = 0;
             for segment in &nsubst.segments {
@@ -716,13 +837,15 @@ fn apply(cells: &mut [u8], prepared: &Prepared<'_>, rng: &mut Rng, scratch: &mut
                     map[usize::from(a)] = b;
                 }
             }
-            for cell in cells.iter_mut() {
-                *cell = map[usize::from(*cell)];
+            for &i in &prepared.at {
+                cells[i] = map[usize::from(cells[i])];
             }
         }
         Transform::Clear(_) => {
-            for cell in cells.iter_mut().filter(|c| is_key[usize::from(**c)]) {
-                *cell = b' ';
+            for &i in &prepared.at {
+                if is_key[usize::from(cells[i])] {
+                    cells[i] = b' ';
+                }
             }
         }
     }
@@ -758,16 +881,48 @@ impl Rng {
 /// Whether some outcome has an exit (`possible`) and whether every one has (`certain`), for
 /// a map whose cell `(x, y)` may hold the glyphs `cell(x, y)`.
 /// Only the cells `at` are looked at as exits (their neighbours too).
+#[cfg(test)]
 fn exits_where(
     width: usize,
     height: usize,
     at: impl IntoIterator<Item = (usize, usize)>,
     cell: impl Fn(usize, usize) -> Glyphs,
 ) -> Exits {
-    let (exit_glyphs, stair_glyphs) = EXIT_AND_STAIR_GLYPHS;
-    let within = |set: Glyphs, of: Glyphs| set & !of == 0;
-    let mut exits = Exits::default();
+    let mut search = ExitSearch::new(width, height, cell);
     for (x, y) in at {
+        if search.look(x, y) {
+            break;
+        }
+    }
+    search.exits
+}
+
+/// The exits found so far on a map whose cell `(x, y)` may hold the glyphs `cell(x, y)`.
+struct ExitSearch<F> {
+    width: usize,
+    height: usize,
+    cell: F,
+    exits: Exits,
+}
+
+impl<F: Fn(usize, usize) -> Glyphs> ExitSearch<F> {
+    fn new(width: usize, height: usize, cell: F) -> Self {
+        ExitSearch {
+            width,
+            height,
+            cell,
+            exits: Exits::default(),
+        }
+    }
+
+    /// Looks at the cell `(x, y)` as an exit; whether an exit is now certain (and the
+    /// search is over).
+    #[inline]
+    fn look(&mut self, x: usize, y: usize) -> bool {
+        let (exit_glyphs, stair_glyphs) = EXIT_AND_STAIR_GLYPHS;
+        let within = |set: Glyphs, of: Glyphs| set & !of == 0;
+        let (width, height, cell) = (self.width, self.height, &self.cell);
+        let exits = &mut self.exits;
         let set = cell(x, y);
         let mut exit = false;
         if set & stair_glyphs != 0 {
@@ -800,11 +955,8 @@ fn exits_where(
             exits.possible = true;
             exits.cells.push((x, y));
         }
-        if exits.certain {
-            return exits;
-        }
+        exits.certain
     }
-    exits
 }
 
 /// The glyphs that may make an exit, and the stairs. At compile time crawl judges a cell by
@@ -903,6 +1055,110 @@ const fn glyph_feature(glyph: u8) -> Feature {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A random map of `glyphs` (rows of random lengths) and random transforms over them.
+    fn random_vault(rng: &mut Rng, glyphs: &[u8]) -> (Vec<Vec<u8>>, Vec<Transform>) {
+        let glyph = |rng: &mut Rng| glyphs[rng.below(glyphs.len() as u64) as usize] as char;
+        let height = 1 + rng.below(6) as usize;
+        let rows: Vec<Vec<u8>> = (0..height)
+            .map(|_| {
+                let len = rng.below(7) as usize;
+                (0..len).map(|_| glyph(rng) as u8).collect()
+            })
+            .collect();
+        let mut transforms = Vec::new();
+        for _ in 0..rng.below(6) {
+            let key: String = (0..1 + rng.below(2)).map(|_| glyph(rng)).collect();
+            let option = |rng: &mut Rng| format!("{}:{}", glyph(rng), 1 + rng.below(9));
+            let options: Vec<String> = (0..1 + rng.below(3)).map(|_| option(rng)).collect();
+            let (header, text) = match rng.below(4) {
+                0 => {
+                    let sep = if rng.below(2) == 0 { '=' } else { ':' };
+                    (Header::Subst, format!("{key} {sep} {}", options.join(" ")))
+                }
+                1 => (
+                    Header::NSubst,
+                    format!(
+                        "{key} = {} = {} / * = {}",
+                        1 + rng.below(3),
+                        options[0],
+                        options.join(" ")
+                    ),
+                ),
+                2 => {
+                    let blocks = if rng.below(2) == 0 {
+                        1
+                    } else {
+                        2 + rng.below(2)
+                    };
+                    let block = |rng: &mut Rng| -> String { (0..2).map(|_| glyph(rng)).collect() };
+                    let text: Vec<String> = (0..blocks).map(|_| block(rng)).collect();
+                    (Header::Shuffle, text.join("/"))
+                }
+                _ => (Header::Clear, key),
+            };
+            if let Some(Ok(transform)) = spec::transform(header, &text) {
+                transforms.push(transform);
+            }
+        }
+        (rows, transforms)
+    }
+
+    #[test]
+    fn a_draw_over_the_cells_that_may_hold_a_key_equals_a_draw_over_all_cells() {
+        let glyphs = b"x.+@ ab1c\x80";
+        let mut rng = Rng::new(11);
+        for _ in 0..3000 {
+            let (rows, transforms) = random_vault(&mut rng, glyphs);
+            let rows: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
+            let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+            let transforms: Vec<&Transform> = transforms.iter().collect();
+            let grid = Grid::new(&transforms, &rows, width);
+            let mut fast = grid.drawing(&transforms);
+            // The general path: every transform looks at every cell some transform may find
+            // (`touched`).
+            let mut everywhere = grid.drawing(&transforms);
+            let live: Vec<usize> = (0..everywhere.start.len())
+                .filter(|&i| grid.touched & bit(everywhere.start[i]) != 0)
+                .collect();
+            for prepared in &mut everywhere.transforms {
+                prepared.at = live.clone();
+            }
+            for seed in 0..4 {
+                assert_eq!(
+                    fast.draw(&mut Rng::new(seed)),
+                    everywhere.draw(&mut Rng::new(seed)),
+                    "{rows:?} {transforms:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_edge_first_search_for_exits_agrees_with_one_in_reading_order() {
+        let glyphs = b"x.+@ ){c\x80";
+        let mut rng = Rng::new(5);
+        for _ in 0..3000 {
+            let (rows, transforms) = random_vault(&mut rng, glyphs);
+            let rows: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
+            let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+            let transforms: Vec<&Transform> = transforms.iter().collect();
+            let grid = Grid::new(&transforms, &rows, width);
+            let cells = (0..rows.len()).flat_map(|y| (0..width).map(move |x| (x, y)));
+            let in_order = exits_where(width, rows.len(), cells, |x, y| grid.cell(x, y));
+            let edge_first = grid.exits();
+            assert_eq!(
+                (edge_first.possible, edge_first.certain),
+                (in_order.possible, in_order.certain),
+                "{rows:?} {transforms:?}"
+            );
+            if !in_order.certain {
+                let mut cells = edge_first.cells.clone();
+                cells.sort_by_key(|&(x, y)| (y, x));
+                assert_eq!(cells, in_order.cells, "{rows:?} {transforms:?}");
+            }
+        }
+    }
 
     #[test]
     fn a_drawn_map_has_an_exit_where_its_sets_of_one_glyph_have_one() {
