@@ -9,10 +9,11 @@
 //! Also reported: an `error(...)` called at the top level of a chunk, which fails every
 //! validation.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange, TextSize};
-use levkit_model::dcss::lua::{Statement, authored_statements, chunk_body};
+use levkit_model::dcss::lua::{ChunkStatement, authored_statements, chunk_body};
 use levkit_model::dcss::strings::find;
 use levkit_model::dcss::tables::LUA_MODULES;
 use levkit_model::dcss::{Global, Vault};
@@ -69,13 +70,13 @@ fn load(text: &str) -> Result<(), (u32, String)> {
 
 pub(super) fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
     for statements in vault_chunks(vault) {
-        check_chunk(&statements.iter().collect::<Vec<_>>(), out);
+        check_chunk(&statements, out);
     }
 }
 
 /// The chunks of a vault that crawl loads with its author's Lua in them (the main chunk also
 /// when a MARKER holds Lua), each as its statements.
-fn vault_chunks(vault: &Vault) -> Vec<Vec<Statement>> {
+fn vault_chunks(vault: &Vault) -> Vec<Vec<ChunkStatement<'_>>> {
     let has_markers = vault
         .headers_of(levkit_syntax::dcss::Header::Marker)
         .any(|h| {
@@ -99,20 +100,19 @@ fn vault_chunks(vault: &Vault) -> Vec<Vec<Statement>> {
 pub(super) fn check_global(global: &Global, out: &mut Vec<Diagnostic>) {
     let statements = global_chunk(global);
     if !statements.is_empty() {
-        check_chunk(&statements.iter().collect::<Vec<_>>(), out);
+        check_chunk(&statements, out);
     }
 }
 
 /// The Lua outside vaults, as one chunk.
-fn global_chunk(global: &Global) -> Vec<Statement> {
+fn global_chunk(global: &Global) -> Vec<ChunkStatement<'_>> {
     global
         .lua
         .iter()
         .flat_map(|lua| {
-            lua.lines.iter().map(|line| Statement {
-                chunk: Chunk::Main,
+            lua.lines.iter().map(|line| ChunkStatement {
                 line: line.line,
-                text: line.text.as_str().to_owned(),
+                text: Cow::Borrowed(line.text.as_str()),
                 range: line.range,
                 authored: true,
             })
@@ -141,8 +141,8 @@ fn chunk_texts(segment: &levkit_model::dcss::Segment) -> Vec<String> {
         .collect()
 }
 
-fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
-    let Some((first, body)) = chunk_body(statements.iter().copied()) else {
+fn check_chunk(statements: &[ChunkStatement], out: &mut Vec<Diagnostic>) {
+    let Some((first, body)) = chunk_body(statements) else {
         return;
     };
     let at_line = |chunk_line: u32| {
@@ -152,7 +152,6 @@ fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
             .rev()
             .find(|s| s.line == line)
             .or_else(|| statements.iter().rev().find(|s| s.line <= line))
-            .copied()
     };
     match compile(&body) {
         Err((chunk_line, message)) => {
@@ -195,7 +194,7 @@ fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
             out.push(diagnostic);
         }
         Ok(()) => {
-            for statement in top_level_errors(statements) {
+            for statement in top_level_errors(statements, &body) {
                 out.push(Diagnostic::new(
                     Code::DC0013,
                     statement.range,
@@ -211,23 +210,20 @@ fn check_chunk(statements: &[&Statement], out: &mut Vec<Diagnostic>) {
 /// occurrence after which the chunk, cut right there, fails the same way (Lua reads no token
 /// past the one it stops at). The first occurrence if none does.
 fn stop_offset(
-    statements: &[&Statement],
-    statement: &Statement,
+    statements: &[ChunkStatement],
+    statement: &ChunkStatement,
     near: &str,
     error: (u32, &str),
 ) -> Option<usize> {
-    let index = statements
-        .iter()
-        .position(|s| std::ptr::eq(*s, statement))?;
+    let index = statements.iter().position(|s| std::ptr::eq(s, statement))?;
     let occurrences: Vec<usize> = statement.text.match_indices(near).map(|(i, _)| i).collect();
     if occurrences.len() > 1 {
         for &at in &occurrences {
-            let cut = Statement {
-                text: statement.text[..at + near.len()].to_string(),
+            let cut = ChunkStatement {
+                text: Cow::Borrowed(&statement.text[..at + near.len()]),
                 ..statement.clone()
             };
-            let mut prefix = statements[..index].to_vec();
-            prefix.push(&cut);
+            let prefix = statements[..index].iter().chain([&cut]);
             if let Some((_, body)) = chunk_body(prefix)
                 && let Err((line, message)) = load(&body)
                 && (line, message.as_str()) == error
@@ -287,12 +283,13 @@ fn opened_at(message: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-/// The authored statements that call `error` outside any block of the chunk.
-fn top_level_errors<'a>(statements: &[&'a Statement]) -> Vec<&'a Statement> {
-    if !statements
-        .iter()
-        .any(|s| s.authored && s.text.contains("error"))
-    {
+/// The authored statements that call `error` outside any block of the chunk (`body`, built
+/// from them: one search of it says whether any of them holds the word).
+fn top_level_errors<'s, 'a>(
+    statements: &'s [ChunkStatement<'a>],
+    body: &str,
+) -> Vec<&'s ChunkStatement<'a>> {
+    if memchr::memmem::find(body.as_bytes(), b"error").is_none() {
         return Vec::new();
     }
     let mut depth: i32 = 0;
@@ -309,7 +306,7 @@ fn top_level_errors<'a>(statements: &[&'a Statement]) -> Vec<&'a Statement> {
                 || text.starts_with("error (")
                 || text.starts_with("error \""))
         {
-            out.push(*statement);
+            out.push(statement);
         }
         depth += nesting(&statement.text, &mut in_long);
     }

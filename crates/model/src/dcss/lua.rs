@@ -3,6 +3,8 @@
 //! into its chunk; statements keep their source lines, so that a chunk's line *k* is source line
 //! *first + k*.
 
+use std::borrow::Cow;
+
 use levkit_syntax::dcss::{ArgMode, Chunk, Header};
 use rowan::TextRange;
 
@@ -127,24 +129,74 @@ pub fn statements(vault: &Vault) -> Vec<Statement> {
 /// The statements of one chunk (all of them with `None`), in source order.
 pub fn statements_of(vault: &Vault, only: Option<Chunk>) -> Vec<Statement> {
     collect(vault, only, |_| true)
+        .into_iter()
+        .map(|(chunk, s)| Statement {
+            chunk,
+            line: s.line,
+            text: s.text.into_owned(),
+            range: s.range,
+            authored: s.authored,
+        })
+        .collect()
+}
+
+/// A statement of one chunk with its text borrowed from the vault where the vault holds it
+/// (a line of Lua): the checks read every chunk with Lua in it, and copying each line cost
+/// more than reading it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChunkStatement<'a> {
+    /// The source line crawl gives it (segment-relative).
+    pub line: u32,
+    pub text: Cow<'a, str>,
+    /// Where it comes from.
+    pub range: TextRange,
+    /// Whether an author wrote it (Lua) rather than crawl generating it from a header or row.
+    pub authored: bool,
+}
+
+/// A statement as [`chunk_body`] reads it.
+pub trait ChunkLine {
+    fn line(&self) -> u32;
+    fn text(&self) -> &str;
+}
+
+impl ChunkLine for Statement {
+    fn line(&self) -> u32 {
+        self.line
+    }
+    fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl ChunkLine for ChunkStatement<'_> {
+    fn line(&self) -> u32 {
+        self.line
+    }
+    fn text(&self) -> &str {
+        &self.text
+    }
 }
 
 /// The statements of a chunk that hold Lua an author wrote: the Lua lines, and the calls of
 /// `MARKER: K = lua:...` headers (whose expression is pasted as Lua). The other generated
 /// calls are left out: they are always valid Lua, and leaving them out leaves the line
 /// structure of what remains as it is.
-pub fn authored_statements(vault: &Vault, chunk: Chunk) -> Vec<Statement> {
+pub fn authored_statements(vault: &Vault, chunk: Chunk) -> Vec<ChunkStatement<'_>> {
     collect(vault, Some(chunk), |h| {
         h.header == levkit_syntax::dcss::Header::Marker
             && h.args.iter().any(|a| super::spec::is_lua_marker(&a.text))
     })
+    .into_iter()
+    .map(|(_, s)| s)
+    .collect()
 }
 
-fn collect(
-    vault: &Vault,
+fn collect<'a>(
+    vault: &'a Vault,
     only: Option<Chunk>,
     headers: impl Fn(&HeaderLine) -> bool,
-) -> Vec<Statement> {
+) -> Vec<(Chunk, ChunkStatement<'a>)> {
     let wanted = |chunk: Chunk| only.is_none_or(|c| c == chunk);
     // (source offset, statement): headers, rows and Lua interleaved as written.
     // Sized for the rows and Lua lines; headers give a few calls more.
@@ -157,7 +209,7 @@ fn collect(
     } else {
         0
     };
-    let mut all: Vec<(TextRange, Statement)> = Vec::with_capacity(lua_lines + rows);
+    let mut all: Vec<(TextRange, Chunk, ChunkStatement<'a>)> = Vec::with_capacity(lua_lines + rows);
     for header in vault
         .headers
         .iter()
@@ -168,23 +220,28 @@ fn collect(
         for (line, text, range) in calls {
             all.push((
                 header.range,
-                Statement {
-                    chunk: Chunk::Main,
+                Chunk::Main,
+                ChunkStatement {
                     line,
-                    text,
+                    text: Cow::Owned(text),
                     range,
                     authored: false,
                 },
             ));
         }
     }
-    for row in vault.rows().filter(|_| wanted(Chunk::Mapchunk)) {
+    // Rows only when asked for: passing over them costs as much as the Lua of most chunks.
+    for row in wanted(Chunk::Mapchunk)
+        .then(|| vault.rows())
+        .into_iter()
+        .flatten()
+    {
         all.push((
             row.range,
-            Statement {
-                chunk: Chunk::Mapchunk,
+            Chunk::Mapchunk,
+            ChunkStatement {
                 line: row.line,
-                text: format!("map({})", quote(&row.text)),
+                text: Cow::Owned(format!("map({})", quote(&row.text))),
                 range: row.range,
                 authored: false,
             },
@@ -194,10 +251,10 @@ fn collect(
         for line in &lua.lines {
             all.push((
                 line.range,
-                Statement {
-                    chunk: lua.chunk,
+                lua.chunk,
+                ChunkStatement {
                     line: line.line,
-                    text: line.text.as_str().to_owned(),
+                    text: Cow::Borrowed(line.text.as_str()),
                     range: line.range,
                     authored: true,
                 },
@@ -206,35 +263,47 @@ fn collect(
     }
     // Stable: the calls of one header keep their order. A chunk of Lua alone comes in order
     // already, and sorting it would still allocate the sort's scratch space.
-    if !all.is_sorted_by_key(|(range, _)| range.start()) {
-        all.sort_by_key(|(range, _)| range.start());
+    if !all.is_sorted_by_key(|(range, _, _)| range.start()) {
+        all.sort_by_key(|(range, _, _)| range.start());
     }
-    all.into_iter().map(|(_, s)| s).collect()
+    all.into_iter().map(|(_, chunk, s)| (chunk, s)).collect()
 }
 
 /// A chunk's body as crawl builds it: every statement after one space; a statement on a later
 /// line starts as many lines further down, one on the same line continues it. `None` when the
 /// chunk has no statement. Also answers the line of its first statement.
-pub fn chunk_body<'a>(
-    statements: impl IntoIterator<Item = &'a Statement>,
-) -> Option<(u32, String)> {
-    let mut body = String::new();
+pub fn chunk_body<'a, S: ChunkLine + 'a, I>(statements: I) -> Option<(u32, String)>
+where
+    I: IntoIterator<Item = &'a S>,
+    I::IntoIter: Clone,
+{
+    let statements = statements.into_iter();
+    // Sized once: growing the body copied it again at every doubling.
+    let (mut size, mut lines) = (0, None::<(u32, u32)>);
+    for statement in statements.clone() {
+        size += 1 + statement.text().len();
+        let line = statement.line();
+        lines = Some(lines.map_or((line, line), |(first, last)| (first, last.max(line))));
+    }
+    let breaks = lines.map_or(0, |(first, last)| last.saturating_sub(first));
+    let mut body = String::with_capacity(size + breaks as usize);
     let mut first = None;
     let mut previous = 0;
     for statement in statements {
+        let line = statement.line();
         match first {
             None => {
-                first = Some(statement.line);
+                first = Some(line);
             }
             Some(_) => {
-                for _ in previous..statement.line {
+                for _ in previous..line {
                     body.push('\n');
                 }
             }
         }
-        previous = previous.max(statement.line);
+        previous = previous.max(line);
         body.push(' ');
-        body.push_str(&statement.text);
+        body.push_str(statement.text());
     }
     first.map(|line| (line, body))
 }
