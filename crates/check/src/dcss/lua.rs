@@ -432,8 +432,8 @@ fn identifier(text: &str) -> Option<&str> {
 /// The names a line of Lua may define (leniently: a function's name, a local's, any name
 /// assigned to), so that a call of one is never taken for a call of an undefined name.
 /// (`crawl_require("dlua/x.lua")` defines the names of that module; one levkit does not know
-/// may define any name: `*`.)
-pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
+/// may define any name: `*`.) Only the names `keep` wants are copied into `out`, and `*`.
+pub(super) fn defined_names(line: &str, keep: impl Fn(&str) -> bool, out: &mut Vec<String>) {
     // Byte scans: this runs on every line of Lua in the workspace.
     let code = &line[..find(line.as_bytes(), b"--", 0).unwrap_or(line.len())];
     // Only an `=`, a `,` list, `function`, `local` or `crawl_require` (its `q`) defines a name,
@@ -459,7 +459,7 @@ pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
                 found
                     .names
                     .split(' ')
-                    .filter(|n| !n.is_empty())
+                    .filter(|n| !n.is_empty() && keep(n))
                     .map(str::to_string),
             ),
             None => out.push("*".to_string()),
@@ -490,7 +490,7 @@ pub(super) fn defined_names(line: &str, out: &mut Vec<String>) {
         {
             // `x.name` and `x:name` are fields, not names.
             let field = start > 0 && matches!(bytes[start - 1], b'.' | b':');
-            if !field && !is_keyword(word) {
+            if !field && !is_keyword(word) && keep(word) {
                 out.push(word.to_string());
             }
         }

@@ -36,8 +36,9 @@ pub struct TagFacts {
     pub names: Vec<String>,
     /// Whether it is Lua outside vaults, whose names the vaults after it in its file see.
     pub global: bool,
-    /// The names its Lua defines (a vault's are its own, read only when it has `lua_calls`),
-    /// sorted and without repeats.
+    /// The names its Lua defines, sorted and without repeats. A vault's are only those of
+    /// its `lua_calls` it defines itself (and `*` for a module levkit does not know): no
+    /// other name of a vault is ever looked up.
     pub lua_defined: Vec<String>,
     /// The names its vault's main chunk calls outside its functions that crawl's own Lua does
     /// not define, each where it is called.
@@ -116,9 +117,13 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
     };
     // A vault's own names matter only to its calls of names crawl does not define (most
     // vaults make none): reading every line of Lua for them was a tenth of the facts' cost.
+    // And only the names it calls are kept, as nothing else of them is looked up.
     if facts.global || !facts.lua_calls.is_empty() {
+        let global = facts.global;
+        let calls = &facts.lua_calls;
+        let keep = |name: &str| global || calls.iter().any(|c| c.name == name);
         for line in lua.iter().flat_map(|l| &l.lines) {
-            super::lua::defined_names(&line.text, &mut facts.lua_defined);
+            super::lua::defined_names(&line.text, keep, &mut facts.lua_defined);
         }
     }
     facts.lua_defined.sort_unstable();
