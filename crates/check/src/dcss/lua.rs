@@ -416,17 +416,17 @@ fn is_keyword(word: &str) -> bool {
     )
 }
 
-/// The identifier at the start of `text`, if any.
-fn identifier(text: &str) -> Option<&str> {
-    let bytes = text.as_bytes();
-    if !bytes
-        .first()
-        .is_some_and(|&b| b == b'_' || b.is_ascii_alphabetic())
-    {
-        return None;
+/// The length of the identifier at `at` in `bytes` (0 if none starts there).
+fn identifier_len(bytes: &[u8], at: usize) -> usize {
+    match bytes.get(at) {
+        Some(&b) if is_name_start(b) => {
+            1 + bytes[at + 1..]
+                .iter()
+                .take_while(|&&b| is_name_byte(b))
+                .count()
+        }
+        _ => 0,
     }
-    let len = 1 + bytes[1..].iter().take_while(|&&b| is_name_byte(b)).count();
-    Some(&text[..len])
 }
 
 /// The names a line of Lua may define (leniently: a function's name, a local's, any name
@@ -508,11 +508,6 @@ fn holds_function_or_local(code: &[u8]) -> bool {
     })
 }
 
-/// `str::trim_start`, byte by byte over ASCII (this runs on every line of vault Lua).
-fn trim_start(text: &str) -> &str {
-    &text[after_space(text, 0)..]
-}
-
 /// Where `text` goes on after the whitespace at `at` (as `str::trim_start` sees it).
 fn after_space(text: &str, at: usize) -> usize {
     let bytes = text.as_bytes();
@@ -587,24 +582,32 @@ pub(super) fn top_level_calls(vault: &Vault, wanted: impl Fn(&str) -> bool) -> V
 }
 
 /// The plain name a line of Lua starts by calling, directly or as the value it assigns, and
-/// where the name starts.
+/// where the name starts. Read by offsets into the line: this runs on every line of a vault's
+/// main chunk.
 fn line_call(line: &str) -> Option<(usize, &str)> {
-    let text = trim_start(line);
-    let mut start = line.len() - text.len();
-    let mut statement = text;
+    let bytes = line.as_bytes();
+    let mut start = after_space(line, 0);
     // `[local] x = name(...)`
-    let local = statement.strip_prefix("local ").map(trim_start);
-    if let Some(target) = identifier(local.unwrap_or(statement)) {
-        let after = trim_start(&local.unwrap_or(statement)[target.len()..]);
-        if after.starts_with('=') && !after.starts_with("==") {
-            let value = trim_start(&after[1..]);
-            start = line.len() - value.len();
-            statement = value;
+    let target = if bytes[start..].starts_with(b"local ") {
+        after_space(line, start + "local ".len())
+    } else {
+        start
+    };
+    let target_len = identifier_len(bytes, target);
+    if target_len > 0 {
+        let after = after_space(line, target + target_len);
+        if bytes.get(after) == Some(&b'=') && bytes.get(after + 1) != Some(&b'=') {
+            start = after_space(line, after + 1);
         }
     }
-    let name = identifier(statement).filter(|name| !is_keyword(name))?;
-    let after = trim_start(&statement[name.len()..]);
-    (after.starts_with(['(', '"', '\'', '{']) || after.starts_with("[[")).then_some((start, name))
+    let len = identifier_len(bytes, start);
+    let name = &line[start..start + len];
+    if len == 0 || is_keyword(name) {
+        return None;
+    }
+    let after = &bytes[after_space(line, start + len)..];
+    (matches!(after.first(), Some(b'(' | b'"' | b'\'' | b'{')) || after.starts_with(b"[["))
+        .then_some((start, name))
 }
 
 #[cfg(test)]
@@ -643,6 +646,27 @@ mod tests {
             }
         }
         chunks
+    }
+
+    #[test]
+    fn line_calls_are_read_at_the_start_or_after_an_assignment() {
+        for (line, call) in [
+            ("  setup(\"x\")", Some((2, "setup"))),
+            ("local x = make {a = 1}", Some((10, "make"))),
+            ("x=f'a'", Some((2, "f"))),
+            ("local  y  =  g [[s]]", Some((13, "g"))),
+            ("x == f(1)", None),
+            ("if f(1) then", None),
+            ("end", None),
+            ("a.b(1)", None),
+            ("x = y", None),
+            ("local", None),
+            ("", None),
+            ("\u{a0}f(1)", Some((2, "f"))),
+            ("f (1) -- comment", Some((0, "f"))),
+        ] {
+            assert_eq!(line_call(line), call, "{line:?}");
+        }
     }
 
     /// A small deterministic generator (xorshift), so that a failure can be replayed.
