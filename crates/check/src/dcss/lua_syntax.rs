@@ -140,10 +140,7 @@ fn lex(text: &str, tokens: &mut Vec<Token>) -> Option<()> {
             }
             b' ' | b'\t' | 0x0b | 0x0c => {
                 // Indentation comes in runs: passed over here rather than a byte a round.
-                i += 1;
-                while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
-                    i += 1;
-                }
+                i = run_end(bytes, i + 1, |b| matches!(b, b' ' | b'\t'));
                 continue;
             }
             b'-' if bytes.get(i + 1) == Some(&b'-') => {
@@ -151,9 +148,7 @@ fn lex(text: &str, tokens: &mut Vec<Token>) -> Option<()> {
                 if let Some(level) = long_bracket(bytes, i) {
                     i = long_string(bytes, i, level, &mut line)?;
                 } else {
-                    while i < bytes.len() && !matches!(bytes[i], b'\n' | b'\r') {
-                        i += 1;
-                    }
+                    i = run_end(bytes, i, |b| !matches!(b, b'\n' | b'\r'));
                 }
                 continue;
             }
@@ -193,9 +188,7 @@ fn lex(text: &str, tokens: &mut Vec<Token>) -> Option<()> {
                 }
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                while i < bytes.len() && is_name_byte(bytes[i]) {
-                    i += 1;
-                }
+                i = run_end(bytes, i + 1, is_name_byte);
                 keyword(&text[start..i]).unwrap_or(Kind::Name)
             }
             _ => {
@@ -220,6 +213,13 @@ fn lex(text: &str, tokens: &mut Vec<Token>) -> Option<()> {
         last_line: line,
     });
     Some(())
+}
+
+/// Where the run of bytes from `i` that `within` accepts ends: read through an iterator, with
+/// no bounds check a byte (names, strings and indentation are most of a chunk's bytes).
+fn run_end(bytes: &[u8], i: usize, within: impl Fn(u8) -> bool) -> usize {
+    let rest = bytes.get(i..).unwrap_or_default();
+    i + rest.iter().position(|&b| !within(b)).unwrap_or(rest.len())
 }
 
 /// The bytes of Lua names, one load each where the ranges take several comparisons, for the
@@ -326,6 +326,10 @@ fn short_string(bytes: &[u8], i: usize, line: &mut u32) -> Option<usize> {
     let quote = bytes[i];
     let mut j = i + 1;
     loop {
+        // Only a quote, a `\` or a line break stops the string's plain bytes.
+        j = run_end(bytes, j, |b| {
+            !matches!(b, b'"' | b'\'' | b'\\' | b'\n' | b'\r')
+        });
         match *bytes.get(j)? {
             b if b == quote => return Some(j + 1),
             b'\n' | b'\r' => return None,
