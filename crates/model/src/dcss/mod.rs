@@ -282,8 +282,9 @@ pub fn lower(root: &SyntaxNode) -> Segment {
         root.text_range(),
         &text,
         &tokens,
-        &nodes,
-        line,
+        nodes.iter().map(|n| n.kind).collect::<Vec<_>>().into_iter(),
+        nodes.into_iter(),
+        || line,
     )
 }
 
@@ -293,32 +294,32 @@ pub fn lower_flat(text: &Piece, parse: &FlatParse) -> Segment {
     let tokens = &parse.tokens[..];
     let end = TextSize::of(&**text);
     // The line of each node's first token: the line ends before it, each counted once (the
-    // nodes come in order).
-    let mut line = 1;
-    let mut counted = 0;
-    let mut count_to = |at: usize| {
-        for token in &tokens[counted..at] {
-            line += u32::from(token.kind == NEWLINE);
+    // nodes come in order). In cells, since both the nodes (made as they are lowered) and the
+    // segment's end line (asked for after them) count.
+    let (line, counted) = (std::cell::Cell::new(1), std::cell::Cell::new(0));
+    let count_to = |at: usize| {
+        let mut n = line.get();
+        for token in tokens.get(counted.get()..at).unwrap_or_default() {
+            n += u32::from(token.kind == NEWLINE);
         }
-        counted = at;
-        line
+        counted.set(at);
+        line.set(n);
+        n
     };
-    let mut nodes = Vec::with_capacity(parse.nodes.len());
-    for (kind, span) in &parse.nodes {
+    let nodes = parse.nodes.iter().map(|(kind, span)| {
         let start = tokens.get(span.start).map_or(end, |t| t.range.start());
         let finish = if span.is_empty() {
             start
         } else {
             tokens[span.end - 1].range.end()
         };
-        nodes.push(Node {
+        Node {
             kind: *kind,
             range: TextRange::new(start, finish),
             tokens: span.clone(),
             line: count_to(span.start.min(tokens.len())),
-        });
-    }
-    let line = count_to(tokens.len());
+        }
+    });
     let source = Text {
         source: text,
         base: TextSize::from(0),
@@ -328,8 +329,9 @@ pub fn lower_flat(text: &Piece, parse: &FlatParse) -> Segment {
         TextRange::up_to(end),
         &source,
         tokens,
-        &nodes,
-        line,
+        parse.nodes.iter().map(|(kind, _)| *kind),
+        nodes,
+        || count_to(tokens.len()),
     )
 }
 
@@ -357,15 +359,16 @@ impl Text<'_> {
     }
 }
 
-/// The model of a segment from its tokens and top-level nodes (`end_line`: the line after
-/// its last line break).
+/// The model of a segment from its tokens and top-level nodes (`kinds`: the nodes' kinds;
+/// `end_line`: the line after its last line break, asked for once the nodes are read).
 fn lower_parts(
     root_kind: SyntaxKind,
     root_range: TextRange,
     text: &Text,
     tokens: &[Token],
-    nodes: &[Node],
-    end_line: u32,
+    kinds: impl Iterator<Item = SyntaxKind>,
+    nodes: impl Iterator<Item = Node>,
+    end_line: impl FnOnce() -> u32,
 ) -> Segment {
     let base = root_range.start();
     let ends_mid_line = tokens.last().is_some_and(|t| t.kind != NEWLINE);
@@ -383,13 +386,14 @@ fn lower_parts(
                 line += 1;
             }
         }
-        end_line
+        // No token follows: the segment's end, the line after its last line break.
+        line
     };
     // Each list sized once (counted in one pass): a vault has a dozen headers, and growing
     // them copied each.
     let (mut header_count, mut map_count, mut lua_count) = (0, 0, 0);
-    for node in nodes {
-        match node.kind {
+    for kind in kinds {
+        match kind {
             DCSS_HEADER => header_count += 1,
             DCSS_MAP => map_count += 1,
             LUA_LINE | LUA_BLOCK => lua_count += 1,
@@ -400,6 +404,7 @@ fn lower_parts(
     let mut maps = Vec::with_capacity(map_count);
     let mut lua = Vec::with_capacity(lua_count);
     for node in nodes {
+        let node = &node;
         match node.kind {
             DCSS_HEADER => {
                 if let Some(header) = header_line(node, text, tokens, &next_token_line) {
@@ -424,7 +429,7 @@ fn lower_parts(
             headers,
             maps,
             lua,
-            end_line,
+            end_line: end_line(),
             ends_mid_line,
         })
     } else {
