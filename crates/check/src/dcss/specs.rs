@@ -10,7 +10,7 @@
 //! stops before (a bad tag, `random`, `*`) leaves it standing.
 
 use std::ops::Range;
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::LazyLock;
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -534,44 +534,50 @@ enum Slot {
     Feature,
 }
 
-/// What reading texts found so far, by text, shared by the threads: vaults repeat the same
-/// slots and alternatives (`MONS: orc priest`, `ITEM: any scroll`), whose outcomes depend only
-/// on their text and are placed from where each is written, and the files a thread checks
-/// repeat those of the others (a cache per thread read most texts once on each). Cleared when
-/// it grows past a bound, so that a long editing session keeps it small.
+/// What reading texts found so far on this thread, by text: vaults repeat the same slots and
+/// alternatives (`MONS: orc priest`, `ITEM: any scroll`), whose outcomes depend only on their
+/// text and are placed from where each is written. Cleared when it grows past a bound, so
+/// that a long editing session keeps it small.
 struct TextCache<V> {
-    outcomes: Mutex<HashMap<Box<str>, Arc<V>>>,
+    /// Where each text's outcome is in `outcomes`: a text read before (most are) is found
+    /// with one lookup of the map, which then lends nothing to the answer.
+    at: HashMap<Box<str>, usize>,
+    outcomes: Vec<V>,
+}
+
+impl<V> Default for TextCache<V> {
+    fn default() -> Self {
+        TextCache {
+            at: HashMap::default(),
+            outcomes: Vec::new(),
+        }
+    }
 }
 
 impl<V> TextCache<V> {
     const BOUND: usize = 8192;
 
-    const fn new() -> Self {
-        TextCache {
-            outcomes: Mutex::new(HashMap::with_hasher(rustc_hash::FxBuildHasher)),
-        }
-    }
-
     /// What reading `text` found, read now by `read` if it was not before.
-    fn get_or_read(&self, text: &str, read: impl FnOnce() -> V) -> Arc<V> {
-        let outcomes = || self.outcomes.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(outcome) = outcomes().get(text) {
-            return Arc::clone(outcome);
+    fn get_or_read(&mut self, text: &str, read: impl FnOnce() -> V) -> &V {
+        if let Some(&at) = self.at.get(text) {
+            return &self.outcomes[at];
         }
-        // Read without the lock, so that the other threads go on meanwhile (a text two read
-        // at once is read twice, to the same outcome).
-        let outcome = Arc::new(read());
-        let mut outcomes = outcomes();
-        if outcomes.len() >= Self::BOUND {
-            outcomes.clear();
+        if self.outcomes.len() >= Self::BOUND {
+            self.at.clear();
+            self.outcomes.clear();
         }
-        outcomes.insert(text.into(), Arc::clone(&outcome));
-        outcome
+        let value = read();
+        self.at.insert(text.into(), self.outcomes.len());
+        self.outcomes.push(value);
+        &self.outcomes[self.outcomes.len() - 1]
     }
 }
 
-/// The problems of the slots read so far, by kind and text.
-static SLOT_PROBLEMS: [TextCache<Vec<Problem>>; 3] = [const { TextCache::new() }; 3];
+thread_local! {
+    /// The problems of the slots read so far, by kind and text.
+    static SLOT_PROBLEMS: std::cell::RefCell<[TextCache<Vec<Problem>>; 3]> =
+        std::cell::RefCell::default();
+}
 
 /// Reads the slot written at `span` of the argument, or takes what reading its text found
 /// before, and reports its problems at their places.
@@ -579,18 +585,21 @@ fn check_slot(slot: Slot, arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnosti
     let Some(text) = arg.text.get(span.clone()) else {
         return;
     };
-    let problems = SLOT_PROBLEMS[slot as usize].get_or_read(text, || {
-        let mut problems = Vec::new();
-        match slot {
-            Slot::Monster => monster_slot_problems(text, &mut problems),
-            Slot::Item => item_slot_problems(text, &mut problems),
-            Slot::Feature => feature_slot_problems(text, &mut problems),
+    SLOT_PROBLEMS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let problems = cache[slot as usize].get_or_read(text, || {
+            let mut problems = Vec::new();
+            match slot {
+                Slot::Monster => monster_slot_problems(text, &mut problems),
+                Slot::Item => item_slot_problems(text, &mut problems),
+                Slot::Feature => feature_slot_problems(text, &mut problems),
+            }
+            problems
+        });
+        for problem in problems {
+            out.push(problem.diagnostic(arg, span.start));
         }
-        problems
     });
-    for problem in problems.iter() {
-        out.push(problem.diagnostic(arg, span.start));
-    }
 }
 
 /// One MONS slot, or one KMONS slot, at `span` of the argument.
@@ -602,9 +611,12 @@ pub(super) fn monster_slot(arg: &Arg, span: Range<usize>, out: &mut Vec<Diagnost
 /// its outcome (spans from the alternative's start).
 type MonsterOutcome = (Vec<Problem>, Result<Monster, Problem>);
 
-/// The monster alternatives read so far, by text: slots share them more than whole slots
-/// (`orc / orc priest`, `orc priest / orc wizard`).
-static MONSTER_ALTERNATIVES: TextCache<MonsterOutcome> = TextCache::new();
+thread_local! {
+    /// The monster alternatives read so far on this thread, by text: slots share them more
+    /// than whole slots (`orc / orc priest`, `orc priest / orc wizard`).
+    static MONSTER_ALTERNATIVES: std::cell::RefCell<TextCache<MonsterOutcome>> =
+        std::cell::RefCell::default();
+}
 
 /// The monster alternative `text`, written at `offset` of its slot, read as crawl reads it
 /// (or as it was read before): its outcome, with the problems crawl lets pass in `out`.
@@ -613,20 +625,22 @@ fn monster_alternative(
     offset: usize,
     out: &mut Vec<Problem>,
 ) -> Result<Monster, Problem> {
-    let read = MONSTER_ALTERNATIVES.get_or_read(text, || {
-        let mut problems = Vec::new();
-        let outcome = monster(&mut Spec::new(text, 0..text.len(), text), &mut problems);
-        (problems, outcome)
-    });
-    let (problems, outcome) = &*read;
-    out.extend(problems.iter().map(|p| p.shifted(offset)));
-    match outcome {
-        Ok(monster) => Ok(Monster {
-            items: monster.items,
-            unfit: monster.unfit.as_ref().map(|p| p.shifted(offset)),
-        }),
-        Err(problem) => Err(problem.shifted(offset)),
-    }
+    MONSTER_ALTERNATIVES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let (problems, outcome) = cache.get_or_read(text, || {
+            let mut problems = Vec::new();
+            let outcome = monster(&mut Spec::new(text, 0..text.len(), text), &mut problems);
+            (problems, outcome)
+        });
+        out.extend(problems.iter().map(|p| p.shifted(offset)));
+        match outcome {
+            Ok(monster) => Ok(Monster {
+                items: monster.items,
+                unfit: monster.unfit.as_ref().map(|p| p.shifted(offset)),
+            }),
+            Err(problem) => Err(problem.shifted(offset)),
+        }
+    })
 }
 
 /// A monster slot written `text`: `/`-separated alternatives; crawl rejects the slot at the
@@ -1231,8 +1245,12 @@ fn leftover_tag<'n>(
 /// (spans from the alternative's start).
 type ItemOutcome = (Vec<Problem>, Effect);
 
-/// The item alternatives read so far, by text (`any weapon`, `potion of heal wounds`...).
-static ITEM_ALTERNATIVES: TextCache<ItemOutcome> = TextCache::new();
+thread_local! {
+    /// The item alternatives read so far on this thread, by text (`any weapon`, `potion of
+    /// heal wounds`...).
+    static ITEM_ALTERNATIVES: std::cell::RefCell<TextCache<ItemOutcome>> =
+        std::cell::RefCell::default();
+}
 
 /// The item alternative `alternative` written at `span` of `slot_text`, read as crawl reads
 /// it (or as it was read before, when it is written as it is read).
@@ -1245,23 +1263,25 @@ fn item_alternative(
     if slot_text.get(span.clone()) != Some(alternative) {
         return item(&mut Spec::new(slot_text, span, alternative), out);
     }
-    let read = ITEM_ALTERNATIVES.get_or_read(alternative, || {
-        let mut problems = Vec::new();
-        let effect = item(
-            &mut Spec::new(alternative, 0..alternative.len(), alternative),
-            &mut problems,
-        );
-        (problems, effect)
-    });
-    let (problems, effect) = &*read;
-    let offset = span.start;
-    out.extend(problems.iter().map(|p| p.shifted(offset)));
-    match effect {
-        Effect::Keep => Effect::Keep,
-        Effect::Set(problem) => Effect::Set(problem.shifted(offset)),
-        Effect::Clear(problem) => Effect::Clear(problem.as_ref().map(|p| p.shifted(offset))),
-        Effect::Crash(problem) => Effect::Crash(problem.shifted(offset)),
-    }
+    ITEM_ALTERNATIVES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let (problems, effect) = cache.get_or_read(alternative, || {
+            let mut problems = Vec::new();
+            let effect = item(
+                &mut Spec::new(alternative, 0..alternative.len(), alternative),
+                &mut problems,
+            );
+            (problems, effect)
+        });
+        let offset = span.start;
+        out.extend(problems.iter().map(|p| p.shifted(offset)));
+        match effect {
+            Effect::Keep => Effect::Keep,
+            Effect::Set(problem) => Effect::Set(problem.shifted(offset)),
+            Effect::Clear(problem) => Effect::Clear(problem.as_ref().map(|p| p.shifted(offset))),
+            Effect::Crash(problem) => Effect::Crash(problem.shifted(offset)),
+        }
+    })
 }
 
 /// What one item alternative does to crawl's one error of the slot.
