@@ -202,6 +202,13 @@ pub(crate) trait BlockRules {
 
     /// Lexes one line of a block's body, without its line end (map rows, comments...).
     fn body(&mut self, line: Line<'_>, out: &mut Lexed);
+
+    /// Finds the line at `pos` inside a block. A dialect may learn more of the line in the
+    /// same search and keep it for [`BlockRules::body`] (DCSS: a map row's first tab).
+    #[inline(always)]
+    fn block_line<'t>(&mut self, text: &'t str, pos: usize) -> Line<'t> {
+        Line::at(text, pos)
+    }
 }
 
 /// Lexes `text` from `start`, the start of a line, line by line under `rules`.
@@ -209,7 +216,11 @@ pub(crate) fn lex_lines<R: BlockRules>(text: &str, start: usize, rules: &mut R, 
     let mut in_block = false;
     let mut pos = start;
     while pos < text.len() {
-        let line = Line::at(text, pos);
+        let line = if in_block {
+            rules.block_line(text, pos)
+        } else {
+            Line::at(text, pos)
+        };
         if in_block {
             if rules.close(line, out) {
                 in_block = false;

@@ -6,7 +6,7 @@
 use levkit_diagnostics::{Code, Diagnostic, TextEdit, TextRange};
 
 use crate::SyntaxKind::{self, *};
-use crate::lines::{BlockRules, Line, OutsideLine};
+use crate::lines::{self, BlockRules, Line, OutsideLine};
 use crate::parser::{Lexed, offset};
 
 use super::{ArgMode, Header};
@@ -20,39 +20,9 @@ pub(crate) fn lex(text: &str) -> Lexed {
         text,
         block: Block::Map,
         in_vault: false,
+        row_tab: None,
     };
-    // `lines::lex_lines`, with map rows found apart: one search finds a row's end or its
-    // first tab (rows seldom have one), where a line's end and then a tab took two.
-    let mut in_block = false;
-    let mut pos = 0;
-    while pos < text.len() {
-        if in_block && rules.block == Block::Map {
-            let (line, tab) = map_row_line(text, pos);
-            if rules.close(line, &mut out) {
-                in_block = false;
-                pos = line.end;
-            } else {
-                map_line(line, tab, &mut out);
-                pos = line.push_end(&mut out);
-            }
-            continue;
-        }
-        let line = Line::at(text, pos);
-        if in_block {
-            if rules.close(line, &mut out) {
-                in_block = false;
-                pos = line.end;
-            } else {
-                rules.body(line, &mut out);
-                pos = line.push_end(&mut out);
-            }
-            continue;
-        }
-        let lexed = rules.outside(line, &mut out);
-        debug_assert!(lexed.next >= line.end, "a line was left unlexed");
-        in_block = lexed.opens_block;
-        pos = lexed.next.max(line.end);
-    }
+    lines::lex_lines(text, 0, &mut rules, &mut out);
     out
 }
 
@@ -90,6 +60,7 @@ pub(crate) fn segment_keywords(
         text,
         block: Block::Map,
         in_vault: false,
+        row_tab: None,
     };
     let mut scratch = Lexed::default();
     let mut out = Vec::new();
@@ -235,6 +206,10 @@ struct VaultLines<'t> {
     /// Whether a `NAME:` was seen: crawl says "syntax error" for junk before the first vault
     /// and "Unexpected character sequence." inside one.
     in_vault: bool,
+    /// Where the first tab is in the map row [`BlockRules::block_line`] last found: one
+    /// search finds a row's end or its first tab (rows seldom have one), where a line's end
+    /// and then a tab took two.
+    row_tab: Option<usize>,
 }
 
 const BLANKS: [char; 2] = [' ', '\t'];
@@ -816,9 +791,18 @@ impl BlockRules for VaultLines<'_> {
                     line.push_content(out, LUA_TEXT);
                 }
             }
+            Block::Map => map_line(line, self.row_tab, out),
+        }
+    }
+
+    #[inline(always)]
+    fn block_line<'t>(&mut self, text: &'t str, pos: usize) -> Line<'t> {
+        match self.block {
+            Block::Lua => Line::at(text, pos),
             Block::Map => {
-                let tab = memchr::memchr(b'\t', content.as_bytes());
-                map_line(line, tab, out)
+                let (line, tab) = map_row_line(text, pos);
+                self.row_tab = tab;
+                line
             }
         }
     }
@@ -994,6 +978,7 @@ mod tests {
             text: &text,
             block: Block::Lua,
             in_vault: false,
+            row_tab: None,
         };
         let mut out = Lexed::default();
         let lexed = rules.outside(line, &mut out);
