@@ -1104,20 +1104,31 @@ mod tests {
         (rows, transforms)
     }
 
-    #[test]
-    fn a_draw_over_the_cells_that_may_hold_a_key_equals_a_draw_over_all_cells() {
-        let glyphs = b"x.+@ ab1c\x80";
-        let mut rng = Rng::new(11);
+    /// Runs `check` on 3,000 random vaults over `glyphs`: their rows, transforms, width and
+    /// grid.
+    fn each_random_grid(
+        seed: u64,
+        glyphs: &[u8],
+        mut check: impl FnMut(&[&[u8]], &[&Transform], usize, &Grid<'_>),
+    ) {
+        let mut rng = Rng::new(seed);
         for _ in 0..3000 {
             let (rows, transforms) = random_vault(&mut rng, glyphs);
             let rows: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
             let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
             let transforms: Vec<&Transform> = transforms.iter().collect();
             let grid = Grid::new(&transforms, &rows, width);
-            let mut fast = grid.drawing(&transforms);
+            check(&rows, &transforms, width, &grid);
+        }
+    }
+
+    #[test]
+    fn a_draw_over_the_cells_that_may_hold_a_key_equals_a_draw_over_all_cells() {
+        each_random_grid(11, b"x.+@ ab1c\x80", |rows, transforms, _, grid| {
+            let mut fast = grid.drawing(transforms);
             // The general path: every transform looks at every cell some transform may find
             // (`touched`).
-            let mut everywhere = grid.drawing(&transforms);
+            let mut everywhere = grid.drawing(transforms);
             let live: Vec<usize> = (0..everywhere.start.len())
                 .filter(|&i| grid.touched & bit(everywhere.start[i]) != 0)
                 .collect();
@@ -1131,19 +1142,12 @@ mod tests {
                     "{rows:?} {transforms:?}"
                 );
             }
-        }
+        });
     }
 
     #[test]
     fn the_edge_first_search_for_exits_agrees_with_one_in_reading_order() {
-        let glyphs = b"x.+@ ){c\x80";
-        let mut rng = Rng::new(5);
-        for _ in 0..3000 {
-            let (rows, transforms) = random_vault(&mut rng, glyphs);
-            let rows: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
-            let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
-            let transforms: Vec<&Transform> = transforms.iter().collect();
-            let grid = Grid::new(&transforms, &rows, width);
+        each_random_grid(5, b"x.+@ ){c\x80", |rows, transforms, width, grid| {
             let cells = (0..rows.len()).flat_map(|y| (0..width).map(move |x| (x, y)));
             let in_order = exits_where(width, rows.len(), cells, |x, y| grid.cell(x, y));
             let edge_first = grid.exits();
@@ -1157,7 +1161,7 @@ mod tests {
                 cells.sort_by_key(|&(x, y)| (y, x));
                 assert_eq!(cells, in_order.cells, "{rows:?} {transforms:?}");
             }
-        }
+        });
     }
 
     #[test]
