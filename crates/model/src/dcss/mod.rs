@@ -148,6 +148,7 @@ impl Lua {
 /// segment's), and the line of its first token. Lines are counted from there as its tokens
 /// are read, rather than stored with every token: the flat parse's tokens are then lowered
 /// as they are, not copied.
+#[derive(Clone)]
 struct Node {
     kind: SyntaxKind,
     range: TextRange,
@@ -282,8 +283,8 @@ pub fn lower(root: &SyntaxNode) -> Segment {
         root.text_range(),
         &text,
         &tokens,
-        nodes.iter().map(|n| n.kind).collect::<Vec<_>>().into_iter(),
-        nodes.into_iter(),
+        nodes.iter().map(|n| n.kind),
+        nodes.iter().cloned(),
         || line,
     )
 }
