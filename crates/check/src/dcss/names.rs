@@ -251,6 +251,52 @@ pub(super) enum NameProblem {
     Unknown,
 }
 
+/// What [`monster_name`] answers for a name of the tables, by its ASCII-lowercase name: the
+/// names that crawl's forms read before the table are left out, so that every name here is
+/// answered by this one lookup.
+#[derive(Clone, Copy)]
+enum KnownName {
+    Rejected(&'static str),
+    Named(&'static str),
+    Random,
+}
+
+static KNOWN_NAMES: LazyLock<HashMap<String, KnownName>> = LazyLock::new(|| {
+    let mut known = HashMap::default();
+    for (name, monster) in MONSTERS_BY_NAME.iter() {
+        if name.is_ascii() && !is_read_before_table_in_any_case(name) {
+            let kind = if is_random_name(name) {
+                KnownName::Random
+            } else {
+                KnownName::Named(monster.name.as_str())
+            };
+            known.insert(name.clone(), kind);
+        }
+    }
+    // A rejected entry is answered first.
+    for (name, message) in REJECTED_MONSTERS_BY_NAME.iter() {
+        if name.is_ascii() {
+            known.insert(name.clone(), KnownName::Rejected(message));
+        }
+    }
+    known
+});
+
+/// Whether [`is_read_before_table`] holds for `name` in some ASCII case.
+fn is_read_before_table_in_any_case(name: &str) -> bool {
+    TABLE_FORMS.iter().any(|f| f.eq_ignore_ascii_case(name))
+        || [
+            "small zombie",
+            "large zombie",
+            "small skeleton",
+            "large skeleton",
+            "small simulacrum",
+            "large simulacrum",
+        ]
+        .iter()
+        .any(|f| f.eq_ignore_ascii_case(name))
+}
+
 /// A monster name as crawl reads it once the tags are off (any case, `_` for spaces).
 pub(super) fn monster_name(written: &str) -> Result<MonsterName, NameProblem> {
     // Copies only where a name needs changing: this runs for every monster of every spec.
@@ -260,7 +306,32 @@ pub(super) fn monster_name(written: &str) -> Result<MonsterName, NameProblem> {
     } else {
         Cow::Borrowed(trimmed)
     };
-    if let Some(message) = rejected_monster(&name) {
+    // Most names are a name of the tables, in ASCII: one lookup answers them (the forms are
+    // read below, as for any other name).
+    let ascii = name.is_ascii() && !holds(&name, "random");
+    if ascii {
+        let known = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+            KNOWN_NAMES.get(&name.to_ascii_lowercase())
+        } else {
+            KNOWN_NAMES.get(&*name)
+        };
+        match known {
+            Some(KnownName::Rejected(message)) => return Err(NameProblem::Dummy(message)),
+            Some(KnownName::Named(base)) => return Ok(MonsterName::Named(base)),
+            Some(KnownName::Random) => return Ok(MonsterName::Random),
+            None => {}
+        }
+    }
+    monster_name_by_forms(name, !ascii)
+}
+
+/// [`monster_name`] by crawl's forms (`name` with `_` read as spaces); `may_be_rejected`
+/// when the name may be a rejected entry still.
+fn monster_name_by_forms(
+    name: Cow<str>,
+    may_be_rejected: bool,
+) -> Result<MonsterName, NameProblem> {
+    if may_be_rejected && let Some(message) = rejected_monster(&name) {
         return Err(NameProblem::Dummy(message));
     }
     let name = if holds(&name, "random") {
@@ -281,17 +352,21 @@ pub(super) fn monster_name(written: &str) -> Result<MonsterName, NameProblem> {
     }
 }
 
-fn name_kind(name: &str) -> MonsterName {
-    let named = |base: &str| {
-        monster(base).map_or(MonsterName::Other, |m| MonsterName::Named(m.name.as_str()))
-    };
-    if matches!(
+/// Whether `name` (lowercase) is one crawl picks a monster for when it places the vault.
+fn is_random_name(name: &str) -> bool {
+    matches!(
         name,
         "nothing" | "any" | "any monster" | "any demon" | "0" | "8" | "9"
     ) || name.ends_with("lesser demon")
         || name.ends_with("common demon")
         || name.ends_with("greater demon")
-    {
+}
+
+fn name_kind(name: &str) -> MonsterName {
+    let named = |base: &str| {
+        monster(base).map_or(MonsterName::Other, |m| MonsterName::Named(m.name.as_str()))
+    };
+    if is_random_name(name) {
         return MonsterName::Random;
     }
     if let Some(found) = monster(name) {
@@ -357,6 +432,67 @@ pub(super) fn monster_names() -> impl Iterator<Item = &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a name's reading comes to, to compare two readings.
+    fn answer(
+        result: Result<MonsterName, NameProblem>,
+    ) -> Result<MonsterName, Option<&'static str>> {
+        result.map_err(|problem| match problem {
+            NameProblem::Dummy(message) => Some(message),
+            NameProblem::Unknown => None,
+        })
+    }
+
+    #[test]
+    fn a_known_name_is_answered_by_the_lookup_as_by_the_forms() {
+        let table = MONSTERS
+            .iter()
+            .map(|m| m.name.as_str())
+            .chain(REJECTED_MONSTERS.iter().map(|m| m.name.as_str()));
+        let written = [
+            "orc",
+            "Orc",
+            "orc zombie",
+            "random",
+            "any",
+            "nothing",
+            "lesser demon",
+            "any lesser demon",
+            "small zombie",
+            "Small Zombie",
+            "bai suzhen dragon",
+            "serpent of hell gehenna",
+            "Serpent_Of_Hell_Dis",
+            "_orc",
+            "orc_",
+            " orc ",
+            "3 orc",
+            "red draconian knight",
+            "ÖRC",
+            "orc\u{212a}",
+            "",
+            "program bug",
+            "Program_Bug",
+            "random orc",
+            "8",
+            "0",
+        ];
+        for name in table.chain(written) {
+            for name in [
+                name.to_string(),
+                name.to_uppercase(),
+                name.to_lowercase(),
+                name.replace(' ', "_"),
+            ] {
+                let spaced: Cow<str> = Cow::Owned(name.trim().replace('_', " "));
+                assert_eq!(
+                    answer(monster_name(&name)),
+                    answer(monster_name_by_forms(spaced, true)),
+                    "{name:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_table_name_is_answered_by_the_lookup_as_by_the_forms() {
