@@ -210,17 +210,24 @@ pub(super) fn check(
     out: &mut Vec<Diagnostic>,
 ) {
     let own = swallowed.map_or(usize::MAX, |s| s.first);
-    non_ascii(vault, own, out);
-    if lua_may_rewrite(vault) || own_rows(vault, own).all(|r| r.text.is_empty()) {
+    if lua_may_rewrite(vault) {
+        non_ascii(vault, own, out);
         return;
     }
     // The glyphs of the map as crawl reads it (each byte a glyph): a flag per byte, one store
-    // a cell (this reads every cell of every map), gathered into a set at the end.
+    // a cell (this reads every cell of every map), gathered into a set at the end. The flags
+    // also say whether any row holds a byte beyond ASCII (few do) or any byte at all.
     let mut held = [false; 256];
     for row in own_rows(vault, own) {
         for &b in row.text.as_bytes() {
             held[usize::from(b)] = true;
         }
+    }
+    if held[128..].contains(&true) {
+        non_ascii(vault, own, out);
+    }
+    if !held.contains(&true) {
+        return;
     }
     let mut present = Glyphs::of_flags(&held);
     let in_map = present;
