@@ -37,7 +37,7 @@ pub(super) fn check(
 /// depths.
 fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
     let text = &line.text;
-    let start = text.len() - text.trim_start().len();
+    let start = leading_blanks(text);
     let rest = &text[start..];
     let name_len = rest.bytes().take_while(|b| b.is_ascii_lowercase()).count();
     let header = match &rest[..name_len] {
@@ -141,6 +141,21 @@ fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
         }],
         numbers: Vec::new(),
     })
+}
+
+/// The length of the whitespace `text` starts with, as `trim_start` sees it: counted byte by
+/// byte while it is ASCII (the lines of every vault's Lua come here, and few have other
+/// blanks).
+fn leading_blanks(text: &str) -> usize {
+    let ascii = text
+        .bytes()
+        .take_while(|b| matches!(b, b' ' | b'\t'..=b'\r'))
+        .count();
+    if text.as_bytes().get(ascii).is_none_or(u8::is_ascii) {
+        ascii
+    } else {
+        text.len() - text.trim_start().len()
+    }
 }
 
 /// A quoted Lua string at the start of `text` (no escapes), and the text after it.
@@ -570,6 +585,31 @@ fn kmask(arg: &Arg, out: &mut Vec<Diagnostic>) {
                 super::name_range(arg, span, flag),
                 words_of("KMASK"),
             ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leading_blanks_are_those_trim_start_takes() {
+        for text in [
+            "",
+            "   ",
+            "\t subst(\"x = y\")",
+            "\u{b}\u{c}\r\nkfeat",
+            "\u{a0} mons",
+            " \u{2003}\u{85}x",
+            "é",
+            "x  ",
+        ] {
+            assert_eq!(
+                leading_blanks(text),
+                text.len() - text.trim_start().len(),
+                "{text:?}"
+            );
         }
     }
 }
