@@ -41,7 +41,8 @@ struct Spec<'a> {
     /// tag until a piece is back), so a `rest` without one stays without.
     colon_free: std::cell::Cell<bool>,
     /// The ASCII bytes of the alternative, one bit each: `rest` only loses text, so a tag with
-    /// a byte outside them is not in it (most are not), and is not searched for.
+    /// a byte outside them is not in it (most are not), and is not searched for. A byte beyond
+    /// ASCII sets the bit of its low seven bits (a tag may then be searched for in vain).
     alternative_bytes: u128,
 }
 
@@ -151,10 +152,7 @@ impl<'a> Spec<'a> {
             span,
             rest: alternative.to_string(),
             colon_free: std::cell::Cell::new(false),
-            alternative_bytes: alternative
-                .bytes()
-                .filter(u8::is_ascii)
-                .fold(0, |set, b| set | 1 << b),
+            alternative_bytes: byte_set(alternative),
         }
     }
 
@@ -167,10 +165,10 @@ impl<'a> Spec<'a> {
     }
 
     /// Whether the text left may contain `tag`: each of its bytes is in the alternative (one
-    /// beyond ASCII is taken to be).
+    /// beyond ASCII by its low seven bits, as the set keeps it).
     fn may_contain(&self, tag: &str) -> bool {
         tag.bytes()
-            .all(|b| !b.is_ascii() || self.alternative_bytes & (1 << b) != 0)
+            .all(|b| self.alternative_bytes & (1 << (b & 127)) != 0)
     }
 
     fn prefixed(&mut self, prefix: &str) -> String {
@@ -301,6 +299,16 @@ impl<'a> Spec<'a> {
         }
         Ok(depth > 0)
     }
+}
+
+/// The set of [`Spec::alternative_bytes`]: a word of 64 bits for each half of ASCII, one
+/// shift and one `or` a byte (this reads every alternative read).
+fn byte_set(text: &str) -> u128 {
+    let mut halves = [0u64; 2];
+    for b in text.bytes() {
+        halves[usize::from(b >> 6) & 1] |= 1 << (b & 63);
+    }
+    u128::from(halves[0]) | u128::from(halves[1]) << 64
 }
 
 fn place_code(what: &str) -> Code {
@@ -2021,6 +2029,23 @@ fn shop(spec: &mut Spec, out: &mut Vec<Problem>) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_byte_set_holds_each_ascii_byte_and_the_low_bits_of_others() {
+        for text in [
+            "",
+            "orc priest",
+            "w:10 place:D:$",
+            "\u{7f}\0 Spëar",
+            "\u{2003}x",
+        ] {
+            let mut set = 0u128;
+            for b in text.bytes() {
+                set |= 1 << (b & 127);
+            }
+            assert_eq!(byte_set(text), set, "{text:?}");
+        }
+    }
 
     #[test]
     fn unrand_key_agrees_with_the_general_route() {
