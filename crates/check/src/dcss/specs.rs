@@ -547,17 +547,40 @@ enum Slot {
 /// text and are placed from where each is written. Cleared when it grows past a bound, so
 /// that a long editing session keeps it small.
 struct TextCache<V> {
-    /// Where each text's outcome is in `outcomes`: a text read before (most are) is found
-    /// with one lookup of the map, which then lends nothing to the answer.
-    at: HashMap<Box<str>, usize>,
-    outcomes: Vec<V>,
+    /// Where each text's entry is in `entries`, by the text's hash: a text is hashed once a
+    /// lookup, and once only when it is then read and kept (the map keeps no text to hash
+    /// again as it grows). A text read before (most are) is found with one probe of the map
+    /// and one comparison.
+    at: std::collections::HashMap<u64, usize, std::hash::BuildHasherDefault<Prehashed>>,
+    entries: Vec<(Box<str>, V)>,
+}
+
+/// The hasher of [`TextCache::at`], whose keys are hashes already: it passes them on.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys are hashed with it; anything else is still hashed.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
 }
 
 impl<V> Default for TextCache<V> {
     fn default() -> Self {
         TextCache {
-            at: HashMap::default(),
-            outcomes: Vec::new(),
+            at: Default::default(),
+            entries: Vec::new(),
         }
     }
 }
@@ -567,17 +590,25 @@ impl<V> TextCache<V> {
 
     /// What reading `text` found, read now by `read` if it was not before.
     fn get_or_read(&mut self, text: &str, read: impl FnOnce() -> V) -> &V {
-        if let Some(&at) = self.at.get(text) {
-            return &self.outcomes[at];
+        use std::hash::BuildHasher;
+        let hash = rustc_hash::FxBuildHasher.hash_one(text);
+        if let Some(&at) = self.at.get(&hash)
+            && self
+                .entries
+                .get(at)
+                .is_some_and(|(written, _)| **written == *text)
+        {
+            return &self.entries[at].1;
         }
-        if self.outcomes.len() >= Self::BOUND {
+        if self.entries.len() >= Self::BOUND {
             self.at.clear();
-            self.outcomes.clear();
+            self.entries.clear();
         }
         let value = read();
-        self.at.insert(text.into(), self.outcomes.len());
-        self.outcomes.push(value);
-        &self.outcomes[self.outcomes.len() - 1]
+        // A text of the same hash read before gives its place up.
+        self.at.insert(hash, self.entries.len());
+        self.entries.push((text.into(), value));
+        &self.entries[self.entries.len() - 1].1
     }
 }
 
@@ -2029,6 +2060,27 @@ fn shop(spec: &mut Spec, out: &mut Vec<Problem>) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_text_cache_answers_each_text_its_own_outcome() {
+        let mut cache = TextCache::default();
+        let texts: Vec<String> = (0..3 * TextCache::<usize>::BOUND)
+            .map(|n| format!("orc {}", n % 5000))
+            .collect();
+        for (n, text) in texts.iter().enumerate() {
+            let read = *cache.get_or_read(text, || n % 5000);
+            assert_eq!(read, n % 5000, "{text}");
+        }
+        // A text whose hash leads to another text's entry is read, not answered that one.
+        use std::hash::BuildHasher;
+        let mut cache = TextCache::default();
+        cache.get_or_read("elf", || 7);
+        cache
+            .at
+            .insert(rustc_hash::FxBuildHasher.hash_one("orc"), 0);
+        assert_eq!(*cache.get_or_read("orc", || 8), 8);
+        assert_eq!(*cache.get_or_read("elf", || 9), 7);
+    }
 
     #[test]
     fn the_byte_set_holds_each_ascii_byte_and_the_low_bits_of_others() {
