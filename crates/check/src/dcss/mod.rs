@@ -280,7 +280,15 @@ pub(crate) fn did_you_mean<'a>(
     if suggestion == name {
         return diagnostic;
     }
-    let mut diagnostic = diagnostic;
+    suggest_instead(diagnostic, suggestion, at)
+}
+
+/// Adds "did you mean `suggestion`" to a diagnostic, with the fix that writes it at `at`.
+pub(crate) fn suggest_instead(
+    mut diagnostic: Diagnostic,
+    suggestion: &str,
+    at: Option<TextRange>,
+) -> Diagnostic {
     diagnostic
         .message
         .push_str(&format!("; did you mean '{suggestion}'?"));

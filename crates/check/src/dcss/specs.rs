@@ -26,7 +26,7 @@ use levkit_model::dcss::tables::{
 };
 
 use super::names::{self, MonsterName};
-use super::{did_you_mean, exact_range_in, range_in};
+use super::{exact_range_in, range_in, suggest_instead};
 
 // ---- a spec being read ----------------------------------------------------------------------
 
@@ -47,7 +47,7 @@ struct Spec<'a> {
 }
 
 /// The first problem crawl finds in an alternative: its code, the message, where (in the
-/// slot's text), and the misspelt word with its candidates for a suggestion.
+/// slot's text), and the name to suggest for a misspelt word.
 #[derive(Clone)]
 struct Problem {
     code: Code,
@@ -56,13 +56,14 @@ struct Problem {
     suggestion: Option<Suggestion>,
 }
 
-/// A misspelt word: the word, where a fix may write the suggestion in its place, and the
-/// names to suggest.
+/// The name to suggest for a misspelt word, and where a fix may write it in the word's
+/// place. Chosen when the problem is found: a problem is kept for its text and reported
+/// wherever the text is written again, and its candidates (every monster name, every spell)
+/// would be kept with it.
 #[derive(Clone)]
 struct Suggestion {
-    word: String,
+    name: &'static str,
     at: Option<Range<usize>>,
-    candidates: Vec<&'static str>,
 }
 
 impl Problem {
@@ -72,11 +73,8 @@ impl Problem {
         at: Range<usize>,
         candidates: impl IntoIterator<Item = &'static str>,
     ) -> Self {
-        self.suggestion = Some(Suggestion {
-            word: word.to_string(),
-            at: Some(at),
-            candidates: candidates.into_iter().collect(),
-        });
+        self.suggestion =
+            closest_of(word, candidates).map(|name| Suggestion { name, at: Some(at) });
         self
     }
 
@@ -86,11 +84,7 @@ impl Problem {
         word: &str,
         candidates: impl IntoIterator<Item = &'static str>,
     ) -> Self {
-        self.suggestion = Some(Suggestion {
-            word: word.to_string(),
-            at: None,
-            candidates: candidates.into_iter().collect(),
-        });
+        self.suggestion = closest_of(word, candidates).map(|name| Suggestion { name, at: None });
         self
     }
 
@@ -102,9 +96,8 @@ impl Problem {
             message: self.message.clone(),
             span: shifted(&self.span),
             suggestion: self.suggestion.as_ref().map(|s| Suggestion {
-                word: s.word.clone(),
+                name: s.name,
                 at: s.at.as_ref().map(shifted),
-                candidates: s.candidates.clone(),
             }),
         }
     }
@@ -118,31 +111,36 @@ impl Problem {
             self.message.clone(),
         );
         match &self.suggestion {
-            Some(Suggestion {
-                word,
-                at,
-                candidates,
-            }) => {
-                // Between equally close names, one the word begins (`fir`: `fire`): those
-                // first, each group in its order.
-                let lower = word.to_lowercase();
-                let begins = |c: &str| {
-                    if c.is_ascii() && lower.is_ascii() {
-                        c.as_bytes()
-                            .get(..lower.len())
-                            .is_some_and(|start| start.eq_ignore_ascii_case(lower.as_bytes()))
-                    } else {
-                        c.to_lowercase().starts_with(&lower)
-                    }
-                };
-                let ordered = (candidates.iter().copied().filter(|c| begins(c)))
-                    .chain(candidates.iter().copied().filter(|c| !begins(c)));
+            Some(Suggestion { name, at }) => {
                 let at = at.as_ref().and_then(|at| exact_range_in(arg, shifted(at)));
-                did_you_mean(diagnostic, word, at, ordered)
+                suggest_instead(diagnostic, name, at)
             }
             None => diagnostic,
         }
     }
+}
+
+/// The candidate closest to the misspelt `word`, as "did you mean" names it (none when it is
+/// the word itself). Between equally close names, one the word begins (`fir`: `fire`): those
+/// first, each group in its order.
+fn closest_of(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'static str>,
+) -> Option<&'static str> {
+    let candidates: Vec<&'static str> = candidates.into_iter().collect();
+    let lower = word.to_lowercase();
+    let begins = |c: &str| {
+        if c.is_ascii() && lower.is_ascii() {
+            c.as_bytes()
+                .get(..lower.len())
+                .is_some_and(|start| start.eq_ignore_ascii_case(lower.as_bytes()))
+        } else {
+            c.to_lowercase().starts_with(&lower)
+        }
+    };
+    let ordered = (candidates.iter().copied().filter(|c| begins(c)))
+        .chain(candidates.iter().copied().filter(|c| !begins(c)));
+    levkit_syntax::suggest::closest(word, ordered).filter(|name| *name != word)
 }
 
 impl<'a> Spec<'a> {
@@ -2060,6 +2058,48 @@ fn shop(spec: &mut Spec, out: &mut Vec<Problem>) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chosen_suggestion_is_the_one_did_you_mean_makes() {
+        let arg = Arg {
+            text: "fir orc".into(),
+            range: levkit_diagnostics::TextRange::new(0.into(), 7.into()),
+            line: 0,
+        };
+        let cases: [(&str, &[&'static str]); 5] = [
+            ("fir", &["air", "fire", "fir", "firm"]),
+            ("orc", &["orc"]),
+            ("xyz", &["fire"]),
+            ("Fir", &["air", "fire"]),
+            ("fir", &[]),
+        ];
+        for (word, candidates) in cases {
+            let problem = Problem {
+                code: Code::DC0119,
+                message: "m".to_string(),
+                span: 0..3,
+                suggestion: None,
+            };
+            let lower = word.to_lowercase();
+            let begins = |c: &&str| c.starts_with(&lower);
+            let ordered = (candidates.iter().copied().filter(begins))
+                .chain(candidates.iter().copied().filter(|c| !begins(c)));
+            let diagnostic = Diagnostic::new(Code::DC0119, range_in(&arg, 4..7), "m".to_string());
+            let expected = super::super::did_you_mean(
+                diagnostic.clone(),
+                word,
+                exact_range_in(&arg, 4..7),
+                ordered.clone(),
+            );
+            let suggested = problem
+                .clone()
+                .suggest(word, 0..3, candidates.iter().copied());
+            assert_eq!(suggested.diagnostic(&arg, 4), expected, "{word}");
+            let expected = super::super::did_you_mean(diagnostic, word, None, ordered);
+            let suggested = problem.suggest_only(word, candidates.iter().copied());
+            assert_eq!(suggested.diagnostic(&arg, 4), expected, "{word}");
+        }
+    }
 
     #[test]
     fn the_text_cache_answers_each_text_its_own_outcome() {
