@@ -120,7 +120,7 @@ fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
             header,
             keyword: range,
             range,
-            args: Vec::new(),
+            args: Vec::new().into(),
             numbers: vec![levkit_model::dcss::NumberItem {
                 number: levkit_model::Spanned::new(number, range),
                 percent: false,
@@ -138,7 +138,8 @@ fn literal_call(line: &levkit_model::dcss::LuaLine) -> Option<HeaderLine> {
             text: first.into(),
             range,
             line: line.line,
-        }],
+        }]
+        .into(),
         numbers: Vec::new(),
     })
 }
