@@ -359,17 +359,28 @@ pub fn clear(text: &str) -> Result<String, SpecError> {
 /// specifier").
 pub fn weighted(option: &str) -> Option<Weighted<String>> {
     use super::strings::{parse_int, strip_weight, trim};
-    let mut value = option.to_lowercase();
-    let weight = match strip_weight(&mut value) {
-        Some(weight) => weight,
-        None => match value.find(':') {
-            Some(at) => {
-                let weight = parse_int(&value[at + 1..]).filter(|&w| w > 0)?;
-                value.truncate(at);
-                weight
-            }
-            None => DEFAULT_WEIGHT as i32,
-        },
+    // Lowercasing ASCII needs no Unicode tables; nearly every option is ASCII.
+    let mut value = if option.is_ascii() {
+        option.to_ascii_lowercase()
+    } else {
+        option.to_lowercase()
+    };
+    // Both tags and a `:N` weight have a colon: without one (most options, such as `red`)
+    // the weight is the default, and looking for each tag in turn is work for nothing.
+    let weight = if !value.contains(':') {
+        DEFAULT_WEIGHT as i32
+    } else {
+        match strip_weight(&mut value) {
+            Some(weight) => weight,
+            None => match value.find(':') {
+                Some(at) => {
+                    let weight = parse_int(&value[at + 1..]).filter(|&w| w > 0)?;
+                    value.truncate(at);
+                    weight
+                }
+                None => DEFAULT_WEIGHT as i32,
+            },
+        }
     };
     // Trimming only takes from the ends: a value of the same length needs no copy.
     let trimmed = trim(&value);
@@ -494,6 +505,49 @@ mod tests {
         }
         let bad = replacements("ab c:0", 4).unwrap_err();
         assert_eq!((bad.kind, bad.span), (SpecErrorKind::BadWeight, 7..10));
+    }
+
+    #[test]
+    fn weighted_options_agree_with_crawls_reading_in_full() {
+        // `weighted` as it read every option before its shortcuts.
+        fn in_full(option: &str) -> Option<Weighted<String>> {
+            use crate::dcss::strings::{parse_int, strip_weight, trim};
+            let mut value = option.to_lowercase();
+            let weight = match strip_weight(&mut value) {
+                Some(weight) => weight,
+                None => match value.find(':') {
+                    Some(at) => {
+                        let weight = parse_int(&value[at + 1..]).filter(|&w| w > 0)?;
+                        value.truncate(at);
+                        weight
+                    }
+                    None => DEFAULT_WEIGHT as i32,
+                },
+            };
+            Some(Weighted {
+                value: trim(&value).to_string(),
+                weight: u32::try_from(weight).unwrap_or(0),
+            })
+        }
+        for option in [
+            "",
+            " ",
+            "red",
+            " Red ",
+            "RED w:4",
+            "lava weight:3",
+            "x:5",
+            "x:0",
+            "x: 5",
+            "w:",
+            "ÉCLAIR",
+            "Straße:2",
+            "lava W:abc",
+            "İ",
+            "dark_gray\t",
+        ] {
+            assert_eq!(weighted(option), in_full(option), "{option:?}");
+        }
     }
 
     #[test]
