@@ -655,6 +655,8 @@ struct Prepared<'t> {
     /// The cells (in order) that may hold a key when the transform comes: it finds nothing
     /// in the others, so a draw looks at these alone.
     at: Vec<usize>,
+    /// A SUBST's options, or each NSUBST segment's, ready to draw.
+    draws: Vec<Draw<'t>>,
 }
 
 impl<'t> Prepared<'t> {
@@ -689,6 +691,11 @@ impl<'t> Prepared<'t> {
             Transform::Shuffle(_) => options,
             _ => Bytes::of(keys.iter().copied()),
         };
+        let draws = match transform {
+            Transform::Subst(s) => vec![Draw::new(&s.options)],
+            Transform::NSubst(n) => n.segments.iter().map(|s| Draw::new(&s.options)).collect(),
+            Transform::Shuffle(_) | Transform::Clear(_) => Vec::new(),
+        };
         Prepared {
             transform,
             is_key,
@@ -696,6 +703,7 @@ impl<'t> Prepared<'t> {
             keys,
             options,
             at: Vec::new(),
+            draws,
         }
     }
 
@@ -729,23 +737,50 @@ fn glyph_byte(c: char) -> u8 {
     if c.is_ascii() { c as u8 } else { 0x80 }
 }
 
-/// Options with their total weight, drawn as crawl draws them.
+/// Options with their total weight, drawn as crawl draws them. Made once for all the draws
+/// of a vault, with the glyph of each number below a small total: most weights are small (10
+/// when none is written), and a table read replaces a walk over the options.
 struct Draw<'a> {
     options: &'a [spec::Weighted<char>],
     total: u64,
+    /// The glyph [`Draw::pick_at`] gives each number below `total`; empty when the total is
+    /// larger than [`DRAW_TABLE_MAX`].
+    table: Vec<u8>,
 }
+
+/// The largest total weight whose draws are read from a table.
+const DRAW_TABLE_MAX: u64 = 512;
 
 impl<'a> Draw<'a> {
     fn new(options: &'a [spec::Weighted<char>]) -> Self {
         let total = options.iter().map(|o| u64::from(o.weight)).sum::<u64>();
-        Draw {
+        let mut draw = Draw {
             options,
             total: total.max(1),
+            table: Vec::new(),
+        };
+        if total == 0 {
+            draw.table.push(draw.pick_at(0));
+        } else if total <= DRAW_TABLE_MAX {
+            for o in options {
+                let glyph = glyph_byte(o.value);
+                draw.table
+                    .extend(std::iter::repeat_n(glyph, o.weight as usize));
+            }
         }
+        draw
     }
 
     fn pick(&self, rng: &mut Rng) -> u8 {
-        let mut n = rng.below(self.total);
+        let n = rng.below(self.total);
+        match usize::try_from(n).ok().and_then(|n| self.table.get(n)) {
+            Some(&glyph) => glyph,
+            None => self.pick_at(n),
+        }
+    }
+
+    /// The option the number `n` (below the total) draws.
+    fn pick_at(&self, mut n: u64) -> u8 {
         for o in self.options {
             if n < u64::from(o.weight) {
                 return glyph_byte(o.value);
@@ -762,7 +797,9 @@ fn apply(cells: &mut [u8], prepared: &Prepared<'_>, rng: &mut Rng, scratch: &mut
     let is_key = &prepared.is_key;
     match prepared.transform {
         Transform::Subst(subst) => {
-            let draw = Draw::new(&subst.options);
+            let Some(draw) = prepared.draws.first() else {
+                return;
+            };
             if subst.sep == spec::Sep::Once {
                 let glyph = draw.pick(rng);
                 for &i in &prepared.at {
@@ -790,10 +827,9 @@ fn apply(cells: &mut [u8], prepared: &Prepared<'_>, rng: &mut Rng, scratch: &mut
             );
             rng.shuffle(at);
             let mut next = 0;
-            for segment in &nsubst.segments {
+            for (segment, draw) in nsubst.segments.iter().zip(&prepared.draws) {
                 let left = at.len() - next;
                 let count = segment.count.map_or(left, |n| (n as usize).min(left));
-                let draw = Draw::new(&segment.options);
                 let once = (segment.sep == spec::Sep::Once).then(|| draw.pick(rng));
                 for &i in &at[next..next + count] {
                     cells[i] = once.unwrap_or_else(|| draw.pick(rng));
@@ -1162,6 +1198,24 @@ mod tests {
                 assert_eq!(cells, in_order.cells, "{rows:?} {transforms:?}");
             }
         });
+    }
+
+    #[test]
+    fn a_draw_read_from_its_table_picks_what_the_walk_over_its_options_picks() {
+        let mut rng = Rng::new(3);
+        for _ in 0..2000 {
+            let options: Vec<spec::Weighted<char>> = (0..rng.below(6))
+                .map(|_| spec::Weighted {
+                    value: ['x', '.', '+', 'é'][rng.below(4) as usize],
+                    weight: [0, 1, 10, 30, 600][rng.below(5) as usize],
+                })
+                .collect();
+            let draw = Draw::new(&options);
+            assert!(draw.table.is_empty() || draw.table.len() as u64 == draw.total);
+            for (n, &glyph) in draw.table.iter().enumerate() {
+                assert_eq!(glyph, draw.pick_at(n as u64), "{options:?} {n}");
+            }
+        }
     }
 
     #[test]
