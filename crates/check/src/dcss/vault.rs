@@ -13,6 +13,9 @@ use levkit_model::dcss::spec::{self, Transform};
 use levkit_model::dcss::tables::WORDS;
 use levkit_syntax::dcss::Header;
 
+use rustc_hash::FxHashSet;
+use std::sync::LazyLock;
+
 use super::{Context, Depths, Transforms};
 
 pub(super) fn check(
@@ -339,13 +342,18 @@ fn placeable(
 /// Whether a tag lets a vault be chosen by tag: any word but crawl's flags and the `uniq_`,
 /// `luniq_`, `ruin_` and `chance_` prefixes.
 fn is_selectable(tag: &str) -> bool {
+    // Looked up rather than found by a walk over every word of the tables.
+    static FLAGS: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
+        WORDS
+            .iter()
+            .filter(|w| w.header == "TAGS" && w.kind == "flag tag")
+            .map(|w| w.word.as_str())
+            .collect()
+    });
     let prefixed = ["uniq_", "luniq_", "ruin_", "chance_"]
         .iter()
         .any(|p| tag.starts_with(p));
-    let flag = WORDS
-        .iter()
-        .any(|w| w.header == "TAGS" && w.kind == "flag tag" && w.word == tag);
-    !(prefixed || flag)
+    !(prefixed || FLAGS.contains(tag))
 }
 
 /// A set of glyphs: bit `b` for ASCII byte `b`, bit 0 for any other byte.
