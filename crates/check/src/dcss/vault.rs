@@ -524,7 +524,19 @@ impl<'a> Grid<'a> {
     /// has (`certain`: a cell that is an exit whatever the transforms draw).
     fn exits(&self) -> Exits {
         let (width, height) = (self.width, self.rows.len());
-        let mut search = ExitSearch::new(width, height, |x, y| self.cell(x, y));
+        // Each glyph's class, read by byte: each cell looked at (and its neighbours) is a
+        // table read rather than its set's tests.
+        let mut classes = OWN_CLASSES;
+        for glyph in super::glyphs::members(self.touched) {
+            if let Some(class) = classes.get_mut(usize::from(glyph)) {
+                *class = classify(self.image[usize::from(glyph) & 127]);
+            }
+        }
+        let rows = self.rows;
+        let mut search = ExitSearch::new(width, height, |x, y| {
+            let b = rows[y].get(x).copied().unwrap_or(b' ');
+            classes[if b < 128 { usize::from(b) } else { 0 }]
+        });
         if width == 0 || height == 0 {
             return search.exits;
         }
@@ -960,7 +972,7 @@ fn exits_where(
     at: impl IntoIterator<Item = (usize, usize)>,
     cell: impl Fn(usize, usize) -> Glyphs,
 ) -> Exits {
-    let mut search = ExitSearch::new(width, height, cell);
+    let mut search = ExitSearch::new(width, height, |x, y| classify(cell(x, y)));
     for (x, y) in at {
         if search.look(x, y) {
             break;
@@ -969,7 +981,7 @@ fn exits_where(
     search.exits
 }
 
-/// The exits found so far on a map whose cell `(x, y)` may hold the glyphs `cell(x, y)`.
+/// The exits found so far on a map whose cell `(x, y)` is of the class `cell(x, y)`.
 struct ExitSearch<F> {
     width: usize,
     height: usize,
@@ -977,7 +989,7 @@ struct ExitSearch<F> {
     exits: Exits,
 }
 
-impl<F: Fn(usize, usize) -> Glyphs> ExitSearch<F> {
+impl<F: Fn(usize, usize) -> Class> ExitSearch<F> {
     fn new(width: usize, height: usize, cell: F) -> Self {
         ExitSearch {
             width,
@@ -991,36 +1003,25 @@ impl<F: Fn(usize, usize) -> Glyphs> ExitSearch<F> {
     /// search is over).
     #[inline]
     fn look(&mut self, x: usize, y: usize) -> bool {
-        let (exit_glyphs, stair_glyphs) = EXIT_AND_STAIR_GLYPHS;
-        let within = |set: Glyphs, of: Glyphs| set & !of == 0;
         let (width, height, cell) = (self.width, self.height, &self.cell);
         let exits = &mut self.exits;
-        let set = cell(x, y);
+        let class = cell(x, y);
         let mut exit = false;
-        if set & stair_glyphs != 0 {
+        if class & STAIR != 0 {
             exit = true;
-            exits.certain |= within(set, stair_glyphs);
+            exits.certain |= class & SURE_STAIR != 0;
         }
-        if set & exit_glyphs != 0 {
+        if class & EXIT != 0 {
             let (edge, blank_next, surely_blank_next) =
                 if x == 0 || y == 0 || x + 1 == width || y + 1 == height {
                     (true, false, false)
                 } else {
-                    let neighbours = [
-                        cell(x, y - 1),
-                        cell(x, y + 1),
-                        cell(x - 1, y),
-                        cell(x + 1, y),
-                    ];
-                    (
-                        false,
-                        neighbours.iter().any(|n| n & BLANK != 0),
-                        neighbours.contains(&BLANK),
-                    )
+                    let around = cell(x, y - 1) | cell(x, y + 1) | cell(x - 1, y) | cell(x + 1, y);
+                    (false, around & MAY_BLANK != 0, around & SURE_BLANK != 0)
                 };
             if edge || blank_next {
                 exit = true;
-                exits.certain |= within(set, exit_glyphs) && (edge || surely_blank_next);
+                exits.certain |= class & SURE_EXIT != 0 && (edge || surely_blank_next);
             }
         }
         if exit {
@@ -1030,6 +1031,52 @@ impl<F: Fn(usize, usize) -> Glyphs> ExitSearch<F> {
         exits.certain
     }
 }
+
+/// What the exit rule asks of a cell that may hold a set of glyphs, a bit each: whether it
+/// may hold a stair (and holds nothing else), may hold a glyph that makes an exit (and
+/// nothing else), may be blank (and is surely blank).
+type Class = u8;
+const STAIR: Class = 1;
+const SURE_STAIR: Class = 2;
+const EXIT: Class = 4;
+const SURE_EXIT: Class = 8;
+const MAY_BLANK: Class = 16;
+const SURE_BLANK: Class = 32;
+
+const fn classify(set: Glyphs) -> Class {
+    let (exit_glyphs, stair_glyphs) = EXIT_AND_STAIR_GLYPHS;
+    let mut class = 0;
+    if set & stair_glyphs != 0 {
+        class |= STAIR;
+        if set & !stair_glyphs == 0 {
+            class |= SURE_STAIR;
+        }
+    }
+    if set & exit_glyphs != 0 {
+        class |= EXIT;
+        if set & !exit_glyphs == 0 {
+            class |= SURE_EXIT;
+        }
+    }
+    if set & BLANK != 0 {
+        class |= MAY_BLANK;
+    }
+    if set == BLANK {
+        class |= SURE_BLANK;
+    }
+    class
+}
+
+/// The class of each glyph that no transform touches (index 0 for every byte beyond ASCII).
+const OWN_CLASSES: [Class; 128] = {
+    let mut classes = [0; 128];
+    let mut glyph = 0;
+    while glyph < 128 {
+        classes[glyph] = classify(OWN_IMAGES[glyph]);
+        glyph += 1;
+    }
+    classes
+};
 
 /// The glyphs that may make an exit, and the stairs. At compile time crawl judges a cell by
 /// its glyph's own meaning: KFEAT, KMONS and KITEM are resolved only when the vault is placed.
