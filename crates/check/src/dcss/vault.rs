@@ -59,7 +59,8 @@ pub(super) fn check(
     let height = rows.len();
 
     let transforms: Vec<&Transform> = transforms.valid().collect();
-    let grid = Grid::new(&transforms, &rows, width);
+    let mut image = OWN_IMAGES;
+    let grid = Grid::new(&transforms, &rows, width, &mut image);
     let in_temple = depths.of_kind(vault, Header::Place).any(|(_, ranges)| {
         ranges.as_ref().is_ok_and(|ranges| {
             ranges
@@ -376,7 +377,7 @@ fn bits(text: &str) -> Glyphs {
 struct Grid<'a> {
     rows: &'a [&'a [u8]],
     width: usize,
-    image: [Glyphs; 128],
+    image: &'a [Glyphs; 128],
     /// The glyphs (by their bit) some transform may find in a cell that starts with them.
     touched: Glyphs,
 }
@@ -395,11 +396,18 @@ const OWN_IMAGES: [Glyphs; 128] = {
 };
 
 impl<'a> Grid<'a> {
-    fn new(transforms: &[&Transform], rows: &'a [&'a [u8]], width: usize) -> Grid<'a> {
+    /// The grid of `rows` and the images of `image`, which holds [`OWN_IMAGES`] when it
+    /// comes: the caller keeps the 2 KB table, and a grid made of one it returned cost two
+    /// copies of it per map.
+    fn new(
+        transforms: &[&Transform],
+        rows: &'a [&'a [u8]],
+        width: usize,
+        image: &'a mut [Glyphs; 128],
+    ) -> Grid<'a> {
         // Every transform maps a set of glyphs to the union of what it maps each member to,
         // so following each glyph through the transforms once gives every cell's set: the
         // glyph's image (index 0 stands for every byte beyond ASCII).
-        let mut image = OWN_IMAGES;
         let mut touched: Glyphs = 0;
         // A glyph no transform has touched yet is still its own image, so only the keys and
         // the glyphs touched before can hold a key (looking at all 128 glyphs for each of the
@@ -1236,7 +1244,8 @@ mod tests {
             let rows: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
             let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
             let transforms: Vec<&Transform> = transforms.iter().collect();
-            let grid = Grid::new(&transforms, &rows, width);
+            let mut image = OWN_IMAGES;
+            let grid = Grid::new(&transforms, &rows, width, &mut image);
             check(&rows, &transforms, width, &grid);
         }
     }
