@@ -163,28 +163,28 @@ fn scan_line(content: &str) -> LineScan {
     match rest.as_bytes().first() {
         None | Some(b'#') | Some(b':') => LineScan::Skip,
         Some(b'{') => LineScan::Lex,
-        Some(_) => {
+        Some(&first) => {
             let word_len = word_len(rest);
-            let header = rest[word_len..]
-                .starts_with(':')
-                .then(|| Header::from_keyword(&rest[..word_len]))
-                .flatten();
-            let Some(header) = header else {
-                // MAP lines out of place, Lua block openers, junk: let the lexer decide.
+            if !first.is_ascii_alphabetic() || !rest[word_len..].starts_with(':') {
+                // Lua block openers, numbers, junk: let the lexer decide.
                 return LineScan::Lex;
-            };
-            // A continued value takes the next line; TAGS, CHANCE and the like end where
-            // another keyword starts, which needs a colon further on.
+            }
+            // A word of letters with its colon is a header, or junk crawl rejects up to the
+            // line's end (a chunk word opens a block only before `{{`): what the scan needs
+            // to know of it is in its word, found without telling the 33 keywords apart.
+            // A continued value takes the next line.
             if trim_end_blanks(rest).ends_with('\\') {
                 return LineScan::Lex;
             }
-            match header {
+            match &rest[..word_len] {
                 // A whole-line value: nothing else starts on its line.
-                Header::Name => LineScan::Opens { is_name: true },
-                Header::DefaultDepth => LineScan::Opens { is_name: false },
-                _ if matches!(header.mode(), ArgMode::Words | ArgMode::Numbers)
-                    && rest[word_len + 1..].contains(':') =>
-                {
+                "NAME" => LineScan::Opens { is_name: true },
+                "default-depth" => LineScan::Opens { is_name: false },
+                // Read as a misplaced MAP, which opens a map.
+                "MAP" => LineScan::Lex,
+                // TAGS, CHANCE and the like end where another keyword starts, which needs a
+                // colon further on.
+                "TAGS" | "CHANCE" | "WEIGHT" | "ORDER" if rest[word_len + 1..].contains(':') => {
                     LineScan::Lex
                 }
                 _ => LineScan::Skip,
@@ -1084,6 +1084,14 @@ mod tests {
             "MONS: orc, goblin",
             "SUBST: x = \\",
             "Name: x",
+            "Foo: x",
+            "lua: x",
+            "prelude: {{",
+            "MAP: x",
+            "abc: NAME: x",
+            "Tags: a NAME: b",
+            "_X: NAME: y",
+            "CHANCE: 5 NAME: x \\",
         ]
         .map(String::from)
         .to_vec();
