@@ -15,7 +15,14 @@ use crate::SyntaxKind::{self, *};
 pub struct Token {
     pub kind: SyntaxKind,
     pub range: TextRange,
+    /// A DCSS header keyword's header, as its lexer recognised it (none for every other
+    /// token, and for tokens read back from a tree): the grammar and the model read it here
+    /// rather than matching the keyword's text again. It fits in the token's padding.
+    pub header: Option<crate::dcss::Header>,
 }
+
+// The header rides in the padding: a token is no larger for it.
+const _: () = assert!(std::mem::size_of::<Token>() == 12);
 
 /// What a lexer hands the parser.
 #[derive(Debug, Default)]
@@ -38,6 +45,16 @@ impl Lexed {
         self.tokens.push(Token {
             kind,
             range: TextRange::new(offset(start), offset(end)),
+            header: None,
+        });
+    }
+
+    /// A DCSS header keyword, with the header it is.
+    pub(crate) fn push_header(&mut self, header: crate::dcss::Header, start: usize, end: usize) {
+        self.tokens.push(Token {
+            kind: DCSS_HEADER_KW,
+            range: TextRange::new(offset(start), offset(end)),
+            header: Some(header),
         });
     }
 
@@ -258,6 +275,12 @@ impl<'t> Parser<'t> {
             Some(i) => self.tokens[i].range,
             None => TextRange::empty(offset(self.text.len())),
         }
+    }
+
+    /// The header the lexer recognised in the next significant token, if it is a DCSS header
+    /// keyword.
+    pub(crate) fn current_header(&self) -> Option<crate::dcss::Header> {
+        self.tokens.get(self.next).and_then(|t| t.header)
     }
 
     /// Whether a line break separates the last consumed token from the next significant one.

@@ -333,7 +333,11 @@ fn flatten(
             rowan::NodeOrToken::Token(token) => {
                 let kind = kind_of(token.kind());
                 let range = TextRange::at(*offset, token.text_len());
-                out.push(Token { kind, range });
+                out.push(Token {
+                    kind,
+                    range,
+                    header: None,
+                });
                 *offset = range.end();
                 if kind == NEWLINE {
                     *line += 1;
@@ -370,7 +374,11 @@ pub fn lower(root: &SyntaxNode) -> Segment {
             rowan::NodeOrToken::Token(token) => {
                 let kind = kind_of(token.kind());
                 let range = TextRange::at(offset, token.text_len());
-                tokens.push(Token { kind, range });
+                tokens.push(Token {
+                    kind,
+                    range,
+                    header: None,
+                });
                 offset = range.end();
                 if kind == NEWLINE {
                     line += 1;
@@ -555,7 +563,9 @@ fn header_line(
     let tokens = &all[node.tokens.clone()];
     let (keyword_line, keyword) =
         with_lines(tokens, node.line).find(|(_, t)| t.kind == DCSS_HEADER_KW)?;
-    let header = Header::from_keyword(source.of(keyword.range))?;
+    let header = keyword
+        .header
+        .or_else(|| Header::from_keyword(source.of(keyword.range)))?;
     // Sized once, allocated at that size: a header has a few arguments.
     let arg_count = match header.mode() {
         ArgMode::WholeLine => 1,

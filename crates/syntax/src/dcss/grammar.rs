@@ -11,12 +11,12 @@ use crate::parser::Parser;
 use super::{ArgMode, Header};
 
 pub(crate) fn segment(p: &mut Parser<'_>) {
-    let kind = if p.at(DCSS_HEADER_KW) && p.current_text() == "NAME" {
+    let kind = if p.current_header() == Some(Header::Name) {
         DCSS_VAULT
     } else {
         DCSS_GLOBAL
     };
-    let after_default_depth = p.at(DCSS_HEADER_KW) && p.current_text() == "default-depth";
+    let after_default_depth = p.current_header() == Some(Header::DefaultDepth);
     p.start_root(kind);
     let mut value = Value::default();
     while !p.at(EOF) {
@@ -37,10 +37,10 @@ pub(crate) fn segment(p: &mut Parser<'_>) {
 /// A header or a map outside every vault: bison's grammar has no place for it (only
 /// `default-depth:`, Lua and comments stand there), so crawl stops at it with a syntax error.
 fn outside_vault(p: &mut Parser<'_>, after_default_depth: bool) {
-    let word = p.current_text();
-    if word == "default-depth" {
+    if p.current_header() == Some(Header::DefaultDepth) {
         return;
     }
+    let word = p.current_text();
     let what = if p.at(MAP_KW) {
         "a MAP".to_string()
     } else {
@@ -155,7 +155,7 @@ impl Value {
 }
 
 fn header(p: &mut Parser<'_>, value: &mut Value) {
-    let header = Header::from_keyword(p.current_text());
+    let header = p.current_header();
     let keyword_range = p.current_range();
     p.start_at_line_start(DCSS_HEADER);
     p.bump();

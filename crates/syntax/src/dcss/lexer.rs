@@ -121,9 +121,9 @@ pub(crate) fn segment_keywords(
             if token.kind != DCSS_HEADER_KW {
                 continue;
             }
-            let is_name = match &text[token.range] {
-                "NAME" => true,
-                "default-depth" => false,
+            let is_name = match token.header {
+                Some(Header::Name) => true,
+                Some(Header::DefaultDepth) => false,
                 _ => continue,
             };
             let start = usize::from(token.range.start());
@@ -327,7 +327,7 @@ impl<'t> VaultLines<'t> {
     fn header(&mut self, line: Line<'_>, at: usize, header: Header, out: &mut Lexed) -> usize {
         let line = line.in_text(self.text);
         let word_end = at + header.keyword().len();
-        out.push(DCSS_HEADER_KW, at, word_end);
+        out.push_header(header, at, word_end);
         out.push(COLON, word_end, word_end + 1);
         if header == Header::Name {
             self.in_vault = true;
@@ -495,7 +495,7 @@ impl<'t> VaultLines<'t> {
                         // crawl's TAGS state knows these keywords but does not leave for
                         // them: the rest of the line is still read as tags, which the
                         // grammar then refuses as the keyword's numbers.
-                        out.push(DCSS_HEADER_KW, pos, pos + len);
+                        out.push_header(header, pos, pos + len);
                         out.push(COLON, pos + len, pos + len + 1);
                         pos += len + 1;
                         continue;
