@@ -357,6 +357,45 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// Consumes the significant tokens from here on while `is_part` holds and they stand on
+    /// the line of the last token consumed, or on the line after a `continuation` token, with
+    /// the trivia between them: a value that goes on over its line ends only after a `\`.
+    /// As with [`Parser::bump_while`], the sinks that take no tokens move past it in one step.
+    pub(crate) fn bump_continued(
+        &mut self,
+        is_part: impl Fn(SyntaxKind) -> bool,
+        continuation: SyntaxKind,
+    ) {
+        let mut continued = false;
+        if let Sink::Tree(_) = self.sink {
+            while is_part(self.current()) && (continued || !self.at_line_start()) {
+                continued = self.at(continuation);
+                self.bump();
+            }
+            return;
+        }
+        let mut line_break = self.at_line_start();
+        let mut last = None;
+        let mut i = self.next;
+        while let Some(token) = self.tokens.get(i) {
+            if is_skipped(token.kind) {
+                line_break |= token.kind == NEWLINE;
+            } else if is_part(token.kind) && (continued || !line_break) {
+                continued = token.kind == continuation;
+                line_break = false;
+                last = Some(i);
+            } else {
+                break;
+            }
+            i += 1;
+        }
+        if let Some(last) = last {
+            self.pos = last + 1;
+            self.after_last = last + 1;
+            self.next = i;
+        }
+    }
+
     pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
         if self.at(kind) {
             self.bump();

@@ -160,6 +160,12 @@ fn header(p: &mut Parser<'_>, value: &mut Value) {
     p.start_at_line_start(DCSS_HEADER);
     p.bump();
     p.eat(COLON);
+    if header.is_some_and(|h| matches!(h.mode(), ArgMode::WholeLine | ArgMode::Words)) {
+        // Nothing of such a value is checked: its tokens are only taken, in one step.
+        p.bump_continued(is_value, DCSS_CONTINUATION);
+        p.finish();
+        return;
+    }
     value.item_count = 0;
     value.bad_items.clear();
     value.numbers.clear();

@@ -338,6 +338,78 @@ mod tests {
             .collect()
     }
 
+    /// The flat parse's nodes are the tree's top-level nodes, over the same tokens: its
+    /// grammar moves past runs of tokens in one step where the tree's takes them one by one.
+    fn check_flat(text: &str) {
+        for segment in segments(text) {
+            let piece = &text[segment.range];
+            let tree = parse_segment(piece);
+            let flat = parse_segment_flat(piece);
+            assert_eq!(flat.errors, tree.errors(), "{piece:?}");
+            let root = tree.green();
+            assert_eq!(flat.root, kind_of(root.kind()), "{piece:?}");
+            let mut nodes = Vec::new();
+            let mut count = 0;
+            for child in root.children() {
+                match child {
+                    NodeOrToken::Node(node) => {
+                        let tokens = tokens_in(node);
+                        nodes.push((kind_of(node.kind()), count..count + tokens));
+                        count += tokens;
+                    }
+                    NodeOrToken::Token(_) => count += 1,
+                }
+            }
+            assert_eq!(flat.tokens.len(), count, "{piece:?}");
+            assert_eq!(flat.nodes, nodes, "{piece:?}");
+        }
+    }
+
+    fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
+        <crate::LevLanguage as rowan::Language>::kind_from_raw(raw)
+    }
+
+    fn tokens_in(node: &rowan::GreenNodeData) -> usize {
+        node.children()
+            .map(|child| match child {
+                NodeOrToken::Node(node) => tokens_in(node),
+                NodeOrToken::Token(_) => 1,
+            })
+            .sum()
+    }
+
+    #[test]
+    fn the_flat_parse_has_the_nodes_of_the_tree() {
+        let mut texts: Vec<String> = [
+            "NAME: a\n  DESC: x \\\n  y\nTAGS: a b \\\n c (d e) CHANCE: 5\nKFEAT: x \\ \n\n",
+            "NAME: a\nDEPTH: D:1 \\\n\nMAP\n..\nENDMAP\nTAGS: x\n5, 6\n",
+            "DESC: before\nNAME: b\nORIENT: float\\",
+            "NAME: c\nTAGS:\nTAGS: \\\nWEIGHT: 3\nSUBST: a = b, c\nMONS: x,,y\n",
+            "NAME: d\nDESC: x # y \\\r\n:lua\n{{\n}}\nPLACE:\\\n",
+        ]
+        .map(String::from)
+        .to_vec();
+        let root =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-data/dcss-des");
+        let mut dirs = vec![root];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "des")
+                    && let Ok(text) = std::fs::read_to_string(&path)
+                {
+                    texts.push(text);
+                }
+            }
+        }
+        assert!(texts.len() > 10, "the test data's vaults were not found");
+        for text in &texts {
+            check_flat(text);
+        }
+    }
+
     #[test]
     fn a_file_is_cut_where_crawl_starts_a_vault_or_a_default_depth() {
         let text = ": x = 1\n  NAME: a\nTAGS: t NAME: b\nMAP\nNAME: in_map\nENDMAP\n\
