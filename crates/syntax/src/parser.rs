@@ -111,11 +111,13 @@ fn is_skipped(kind: SyntaxKind) -> bool {
 }
 
 /// The first token from `from` on that the grammar sees (the number of tokens when none).
+#[inline]
 fn first_significant(tokens: &[Token], from: usize) -> usize {
-    tokens[from.min(tokens.len())..]
-        .iter()
-        .position(|t| !is_skipped(t.kind))
-        .map_or(tokens.len(), |i| from + i)
+    let mut i = from.min(tokens.len());
+    while tokens.get(i).is_some_and(|t| is_skipped(t.kind)) {
+        i += 1;
+    }
+    i
 }
 
 /// What a grammar function returns: `None` once it has reported a syntax error, so that `?`
@@ -201,6 +203,9 @@ impl<'t> Parser<'t> {
         Parser::with_sink(text, lexed, unexpected, Sink::Compact(builder))
     }
 
+    // Inlined, as are `finish_node` and `advance`: the grammar moves the cursor for every
+    // token and opens a node every few, and the sinks that take no tokens do little there.
+    #[inline]
     fn start_node(&mut self, kind: SyntaxKind) {
         match &mut self.sink {
             Sink::Tree(builder) => builder.start_node(kind.into()),
@@ -218,6 +223,7 @@ impl<'t> Parser<'t> {
         }
     }
 
+    #[inline]
     fn finish_node(&mut self) {
         match &mut self.sink {
             Sink::Tree(builder) => builder.finish_node(),
@@ -307,6 +313,7 @@ impl<'t> Parser<'t> {
     }
 
     /// Adds the token at `pos` to the tree and moves past it.
+    #[inline]
     fn advance(&mut self) {
         self.add_token(self.pos);
         if self.pos == self.next {
