@@ -114,6 +114,17 @@ pub(crate) fn segment_keywords(
                 pos = line.end;
                 continue;
             }
+            LineScan::Continued => {
+                pos = line.end;
+                while pos < text.len() {
+                    let continuation = Line::at(text, pos);
+                    pos = continuation.end;
+                    if !ends_continued(continuation.content()) {
+                        break;
+                    }
+                }
+                continue;
+            }
             LineScan::Lex => {}
         }
         let lexed = rules.outside(line, &mut scratch);
@@ -151,6 +162,9 @@ enum LineScan {
     Opens { is_name: bool },
     /// A `MAP` line crawl reads (the lexer's first rule outside blocks): a map opens.
     Map,
+    /// A header whose value of a whole line or of items goes on over the line end: its
+    /// value takes the next lines while they end with `\`, and nothing else is on them.
+    Continued,
     /// Anything else: the lexer decides.
     Lex,
 }
@@ -172,9 +186,20 @@ fn scan_line(content: &str) -> LineScan {
             // A word of letters with its colon is a header, or junk crawl rejects up to the
             // line's end (a chunk word opens a block only before `{{`): what the scan needs
             // to know of it is in its word, found without telling the 33 keywords apart.
-            // A continued value takes the next line.
-            if trim_end_blanks(rest).ends_with('\\') {
-                return LineScan::Lex;
+            if ends_continued(rest) {
+                // A continued value takes the next line: a value of a whole line or of
+                // items then goes on as long as its lines end with `\`, and holds nothing
+                // else; what else continues, the lexer decides.
+                let word = &rest[..word_len];
+                return match Header::from_keyword(word) {
+                    Some(header)
+                        if !matches!(header, Header::Name | Header::DefaultDepth)
+                            && !matches!(header.mode(), ArgMode::Words | ArgMode::Numbers) =>
+                    {
+                        LineScan::Continued
+                    }
+                    _ => LineScan::Lex,
+                };
             }
             match &rest[..word_len] {
                 // A whole-line value: nothing else starts on its line.
@@ -191,6 +216,12 @@ fn scan_line(content: &str) -> LineScan {
             }
         }
     }
+}
+
+/// Whether a line of a header's value goes on over its line end: its last byte other than
+/// blanks is a `\` (the lexer's rule in [`VaultLines::continued`]).
+fn ends_continued(content: &str) -> bool {
+    trim_end_blanks(content).ends_with('\\')
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -972,7 +1003,8 @@ mod tests {
     /// What the segment scan takes from `scan_line` without lexing a line is what lexing it
     /// says: its segment keyword, whether it opens a map, and that it ends on its own line.
     fn check_scan(content: &str) {
-        let text = format!("{content}\nnext line\n");
+        // A second line that goes on too: a continued value takes both.
+        let text = format!("{content}\nnext line \\\nlast\n");
         let line = Line::at(&text, 0);
         let mut rules = VaultLines {
             text: &text,
@@ -1013,6 +1045,20 @@ mod tests {
                 keywords.is_empty() && lexed.opens_block && rules.block == Block::Map && one_line,
                 "{content:?}"
             ),
+            LineScan::Continued => {
+                let mut end = line.end;
+                while end < text.len() {
+                    let continuation = Line::at(&text, end);
+                    end = continuation.end;
+                    if !ends_continued(continuation.content()) {
+                        break;
+                    }
+                }
+                assert!(
+                    keywords.is_empty() && !lexed.opens_block && lexed.next == end,
+                    "{content:?}"
+                );
+            }
             LineScan::Lex => {}
         }
     }
@@ -1092,6 +1138,13 @@ mod tests {
             "Tags: a NAME: b",
             "_X: NAME: y",
             "CHANCE: 5 NAME: x \\",
+            "KFEAT: x = \\",
+            "SUBST: a = b, \\  ",
+            "DESC:\\",
+            "MONS: orc \\\t",
+            "TAGS: a \\",
+            "WEIGHT: 5 \\",
+            "Foo: x \\",
         ]
         .map(String::from)
         .to_vec();
