@@ -296,13 +296,10 @@ pub fn crawl_tag_words() -> impl Iterator<Item = &'static str> {
 pub struct TagIndex {
     /// How many vaults carry each tag.
     carriers: HashMap<String, usize>,
-    /// The tag sets of the vaults that carry several tags (a SUBVAULT may ask for several),
-    /// a shared chunk per part merged: read only for a SUBVAULT that asks for several tags,
-    /// so a merge shares the parts' chunks rather than copying every set (the merge of the
-    /// DCSS corpus's 139 files runs while the other threads wait for it).
-    tag_sets: Vec<Arc<[Vec<String>]>>,
     /// Words of Lua strings, stems Lua extends, and vault names: tags Lua may set. The names
-    /// are read only for a tag no vault carries, and kept a chunk per part as the sets are.
+    /// are read only for a tag no vault carries, and kept a chunk per part merged, shared
+    /// rather than copied (the merge of the DCSS corpus's 139 files runs while the other
+    /// threads wait for it).
     lua_words: HashSet<String>,
     lua_prefixes: HashSet<String>,
     names: Vec<Arc<HashSet<String>>>,
@@ -335,9 +332,8 @@ impl TagIndex {
     /// The index of some segments' facts.
     pub fn new<'a>(facts: impl IntoIterator<Item = &'a TagFacts>) -> TagIndex {
         let mut index = TagIndex::default();
-        let mut tag_sets = Vec::new();
         let mut names = HashSet::default();
-        // A vault's tags, borrowed: copied only into a set that is kept.
+        // A vault's tags, borrowed, each counted once.
         let mut set: Vec<&str> = Vec::new();
         for facts in facts {
             for tags in &facts.vaults {
@@ -347,9 +343,6 @@ impl TagIndex {
                 set.dedup();
                 for tag in &set {
                     count(&mut index.carriers, tag, 1);
-                }
-                if set.len() > 1 {
-                    tag_sets.push(set.iter().map(|&tag| tag.to_owned()).collect::<Vec<_>>());
                 }
             }
             add_all(&mut index.lua_words, &facts.lua_words);
@@ -362,7 +355,6 @@ impl TagIndex {
                 add_all(&mut index.lua_globals, &facts.lua_defined);
             }
         }
-        index.tag_sets = vec![tag_sets.into()];
         index.names = vec![Arc::new(names)];
         index
     }
@@ -374,7 +366,6 @@ impl TagIndex {
             for (tag, n) in &part.carriers {
                 count(&mut index.carriers, tag, *n);
             }
-            index.tag_sets.extend(part.tag_sets.iter().cloned());
             index.names.extend(part.names.iter().cloned());
             add_all(&mut index.lua_words, &part.lua_words);
             add_all(&mut index.lua_prefixes, &part.lua_prefixes);
@@ -399,18 +390,10 @@ impl TagIndex {
         self.carriers.contains_key(tag)
     }
 
-    /// Whether a vault carries all of `tags`, or Lua may set those no vault carries.
+    /// Whether each of `tags` is carried by a vault or may be set by Lua. (Whether one vault
+    /// carries them all needs no asking: each is then carried.)
     fn provides(&self, tags: &[String]) -> bool {
-        match tags {
-            [tag] => self.carried(tag) || self.lua_may_make(tag),
-            _ => {
-                self.tag_sets
-                    .iter()
-                    .flat_map(|chunk| chunk.iter())
-                    .any(|set| tags.iter().all(|t| set.binary_search(t).is_ok()))
-                    || tags.iter().all(|t| self.carried(t) || self.lua_may_make(t))
-            }
-        }
+        tags.iter().all(|t| self.carried(t) || self.lua_may_make(t))
     }
 
     /// Every tag some vault of the run carries.
