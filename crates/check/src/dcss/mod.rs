@@ -25,7 +25,8 @@ pub use glyphs::{has_default_meaning, lua_may_rewrite, slot_glyph};
 #[doc(hidden)]
 pub use lua::{LuaCall, quick_check_misses as lua_quick_check_misses};
 pub use tags::{
-    TagFacts, TagIndex, check_lua_calls, check_tags, crawl_tag_words, is_crawl_tag, tag_facts,
+    TagFacts, TagIndex, TagPart, check_lua_calls, check_tags, crawl_tag_words, is_crawl_tag,
+    tag_facts,
 };
 
 use levkit_diagnostics::{Code, Diagnostic, TextRange};

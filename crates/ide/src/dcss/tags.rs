@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use levkit_check::dcss::{TagFacts, TagIndex, check_lua_calls, check_tags};
+use levkit_check::dcss::{TagFacts, TagIndex, TagPart, check_lua_calls, check_tags};
 use levkit_diagnostics::Diagnostic;
 use levkit_syntax::Dialect;
 
@@ -34,20 +34,20 @@ fn file_tag_facts(db: &dyn salsa::Database, file: SourceFile) -> Vec<Arc<TagFact
 
 /// A file's part of the index: rebuilt only when its tag facts change, not on every edit.
 #[salsa::tracked(returns(ref))]
-pub(crate) fn file_tag_index(db: &dyn salsa::Database, file: SourceFile) -> TagIndex {
-    TagIndex::new(file_tag_facts(db, file).iter().map(|facts| &**facts))
+pub(crate) fn file_tag_index(db: &dyn salsa::Database, file: SourceFile) -> TagPart {
+    TagPart::new(file_tag_facts(db, file).iter().map(|facts| &**facts))
 }
 
 /// The workspace's index.
 #[salsa::tracked(returns(ref))]
 pub(crate) fn tag_index(db: &dyn salsa::Database, workspace: Workspace) -> TagIndex {
-    let files: Vec<&TagIndex> = workspace
+    let files: Vec<&TagPart> = workspace
         .files(db)
         .iter()
         .filter(|&&f| dialect(db, f) == Dialect::DcssDes)
         .map(|&f| file_tag_index(db, f))
         .collect();
-    TagIndex::merge(files)
+    TagIndex::merge(&files)
 }
 
 /// A file's tag problems, each with the index of its segment and its range in that segment:
