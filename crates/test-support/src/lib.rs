@@ -106,6 +106,15 @@ pub fn languages() -> Vec<String> {
     out
 }
 
+/// The files under `dir`, in every folder below it, whose extension is `extension`, sorted by
+/// path.
+pub fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    walk(dir, &mut files);
+    files.retain(|path| path.extension().is_some_and(|e| e == extension));
+    files
+}
+
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;

@@ -1149,19 +1149,10 @@ mod tests {
         .map(String::from)
         .to_vec();
         // Every line of the test data's vault files.
-        let root =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-data/dcss-des");
-        let mut dirs = vec![root];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "des")
-                    && let Ok(text) = std::fs::read_to_string(&path)
-                {
-                    lines.extend(text.lines().map(String::from));
-                }
+        let dir = levkit_test_support::test_data().join("dcss-des");
+        for path in levkit_test_support::files_with_extension(&dir, "des") {
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                lines.extend(text.lines().map(String::from));
             }
         }
         assert!(lines.len() > 1000, "the test data's vaults were not found");
