@@ -357,11 +357,7 @@ impl<'t> Parser<'t> {
             }
             i += 1;
         }
-        if let Some(last) = last {
-            self.pos = last + 1;
-            self.after_last = last + 1;
-            self.next = i;
-        }
+        self.skip_to(last, i);
     }
 
     /// Consumes the significant tokens from here on while `is_part` holds and they stand on
@@ -396,10 +392,17 @@ impl<'t> Parser<'t> {
             }
             i += 1;
         }
+        self.skip_to(last, i);
+    }
+
+    /// Moves past the run of tokens a sink without a tree takes in one step: through the
+    /// significant token at `last` (if the run took any), with the next significant token at
+    /// `next`.
+    fn skip_to(&mut self, last: Option<usize>, next: usize) {
         if let Some(last) = last {
             self.pos = last + 1;
             self.after_last = last + 1;
-            self.next = i;
+            self.next = next;
         }
     }
 
