@@ -264,7 +264,7 @@ enum KnownName {
 static KNOWN_NAMES: LazyLock<HashMap<String, KnownName>> = LazyLock::new(|| {
     let mut known = HashMap::default();
     for (name, monster) in MONSTERS_BY_NAME.iter() {
-        if name.is_ascii() && !is_read_before_table_in_any_case(name) {
+        if name.is_ascii() && !is_read_before_table(&name.to_ascii_lowercase()) {
             let kind = if is_random_name(name) {
                 KnownName::Random
             } else {
@@ -281,21 +281,6 @@ static KNOWN_NAMES: LazyLock<HashMap<String, KnownName>> = LazyLock::new(|| {
     }
     known
 });
-
-/// Whether [`is_read_before_table`] holds for `name` in some ASCII case.
-fn is_read_before_table_in_any_case(name: &str) -> bool {
-    TABLE_FORMS.iter().any(|f| f.eq_ignore_ascii_case(name))
-        || [
-            "small zombie",
-            "large zombie",
-            "small skeleton",
-            "large skeleton",
-            "small simulacrum",
-            "large simulacrum",
-        ]
-        .iter()
-        .any(|f| f.eq_ignore_ascii_case(name))
-}
 
 /// A monster name as crawl reads it once the tags are off (any case, `_` for spaces).
 pub(super) fn monster_name(written: &str) -> Result<MonsterName, NameProblem> {
