@@ -115,14 +115,7 @@ pub(crate) fn segment_keywords(
                 continue;
             }
             LineScan::Continued => {
-                pos = line.end;
-                while pos < text.len() {
-                    let continuation = Line::at(text, pos);
-                    pos = continuation.end;
-                    if !ends_continued(continuation.content()) {
-                        break;
-                    }
-                }
+                pos = continued_value_end(text, line.end);
                 continue;
             }
             LineScan::Lex => {}
@@ -216,6 +209,19 @@ fn scan_line(content: &str) -> LineScan {
             }
         }
     }
+}
+
+/// Where a header's value continued past the line that ends at `from` ends: after the first
+/// of its next lines that does not end with `\` (or at the end of the text).
+fn continued_value_end(text: &str, mut from: usize) -> usize {
+    while from < text.len() {
+        let continuation = Line::at(text, from);
+        from = continuation.end;
+        if !ends_continued(continuation.content()) {
+            break;
+        }
+    }
+    from
 }
 
 /// Whether a line of a header's value goes on over its line end: its last byte other than
@@ -1046,14 +1052,7 @@ mod tests {
                 "{content:?}"
             ),
             LineScan::Continued => {
-                let mut end = line.end;
-                while end < text.len() {
-                    let continuation = Line::at(&text, end);
-                    end = continuation.end;
-                    if !ends_continued(continuation.content()) {
-                        break;
-                    }
-                }
+                let end = continued_value_end(&text, line.end);
                 assert!(
                     keywords.is_empty() && !lexed.opens_block && lexed.next == end,
                     "{content:?}"
