@@ -320,7 +320,7 @@ impl Language for Dcss {
 
     fn prime(&self, db: &dyn salsa::Database, file: SourceFile) {
         vault_name_list(db, file);
-        tags::file_tag_index(db, file);
+        tags::file_tag_part(db, file);
     }
 
     fn workspace_primers(&self) -> &'static [fn(&dyn salsa::Database, Workspace)] {

@@ -34,7 +34,7 @@ fn file_tag_facts(db: &dyn salsa::Database, file: SourceFile) -> Vec<Arc<TagFact
 
 /// A file's part of the index: rebuilt only when its tag facts change, not on every edit.
 #[salsa::tracked(returns(ref))]
-pub(crate) fn file_tag_index(db: &dyn salsa::Database, file: SourceFile) -> TagPart {
+pub(crate) fn file_tag_part(db: &dyn salsa::Database, file: SourceFile) -> TagPart {
     TagPart::new(file_tag_facts(db, file).iter().map(|facts| &**facts))
 }
 
@@ -45,7 +45,7 @@ pub(crate) fn tag_index(db: &dyn salsa::Database, workspace: Workspace) -> TagIn
         .files(db)
         .iter()
         .filter(|&&f| dialect(db, f) == Dialect::DcssDes)
-        .map(|&f| file_tag_index(db, f))
+        .map(|&f| file_tag_part(db, f))
         .collect();
     TagIndex::merge(&files)
 }
