@@ -30,10 +30,21 @@ pub(crate) fn lex(text: &str) -> Lexed {
 #[inline(always)]
 fn map_row_line(text: &str, start: usize) -> (Line<'_>, Option<usize>) {
     let bytes = &text.as_bytes()[start..];
-    match memchr::memchr2(b'\n', b'\t', bytes) {
+    match find_newline_or_tab(bytes) {
         Some(i) if bytes[i] == b'\t' => (Line::at(text, start), Some(i)),
         newline => (Line::ending(text, start, newline), None),
     }
+}
+
+/// The first `\n` or tab of `bytes`: memchr's SSE2 searcher on x86_64, inlined (see
+/// [`lines::find_byte`]).
+#[inline(always)]
+fn find_newline_or_tab(bytes: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(searcher) = memchr::arch::x86_64::sse2::memchr::Two::new(b'\n', b'\t') {
+        return searcher.find(bytes);
+    }
+    memchr::memchr2(b'\n', b'\t', bytes)
 }
 
 /// A `NAME` or `default-depth` keyword crawl reads as such.
@@ -479,7 +490,7 @@ impl<'t> VaultLines<'t> {
         let bytes = self.text.as_bytes();
         let mut pos = start;
         loop {
-            let piece_end = memchr::memchr(b',', &bytes[pos..end]).map_or(end, |i| pos + i);
+            let piece_end = lines::find_byte(b',', &bytes[pos..end]).map_or(end, |i| pos + i);
             let last = piece_end == end;
             let lead = leading_blanks(&bytes[pos..piece_end]);
             let body = &bytes[pos + lead..piece_end];
