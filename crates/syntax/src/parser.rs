@@ -330,6 +330,7 @@ impl<'t> Parser<'t> {
     }
 
     /// Adds the next significant token (and the trivia before it) to the tree.
+    #[inline]
     pub(crate) fn bump(&mut self) {
         self.flush_trivia();
         if self.pos < self.tokens.len() {
@@ -423,6 +424,7 @@ impl<'t> Parser<'t> {
     /// Adds the trivia before the next significant token to the current node, up to the start
     /// of that token's line (all of it at the end of the file): the line ends and blank lines
     /// after a node's last line belong to it, the next line's indentation to what follows.
+    #[inline]
     pub(crate) fn bump_trivia_to_line_start(&mut self) {
         let next = self.next_significant().unwrap_or(self.tokens.len());
         let end = if next == self.tokens.len() {
@@ -449,6 +451,7 @@ impl<'t> Parser<'t> {
 
     /// Opens a node at the start of the next significant token's line, so that the line's
     /// indentation belongs inside it.
+    #[inline]
     pub(crate) fn start_at_line_start(&mut self, kind: SyntaxKind) {
         self.bump_trivia_to_line_start();
         self.start_node(kind);
