@@ -310,7 +310,15 @@ fn is_word_byte(b: u8) -> bool {
 
 /// The length of the word that starts `s`.
 fn word_len(s: &str) -> usize {
-    s.bytes().position(|b| !is_word_byte(b)).unwrap_or(s.len())
+    word_bytes_len(s.as_bytes())
+}
+
+/// The length of the word that starts `bytes`.
+fn word_bytes_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| !is_word_byte(b))
+        .unwrap_or(bytes.len())
 }
 
 /// `s` without its trailing spaces.
@@ -363,12 +371,14 @@ impl<'t> VaultLines<'t> {
 
     /// A keyword with its colon starting at `at` on the line: `WORD:` with a known WORD.
     fn keyword_at(&self, line: Line<'_>, at: usize) -> Option<(Header, usize)> {
-        let rest = &self.text[at..line.content_end];
-        let len = word_len(rest);
-        if !rest[len..].starts_with(':') {
+        // Over bytes until the word is known: a byte slice needs no check that it falls
+        // between characters.
+        let rest = self.text.as_bytes().get(at..line.content_end)?;
+        let len = word_bytes_len(rest);
+        if rest.get(len) != Some(&b':') {
             return None;
         }
-        Some((self.keyword_line(&rest[..len])?, len))
+        Some((self.keyword_line(self.text.get(at..at + len)?)?, len))
     }
 
     /// Lexes a header from its keyword at `at`; answers where the next line starts.
