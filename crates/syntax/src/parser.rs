@@ -407,6 +407,7 @@ impl<'t> Parser<'t> {
         }
     }
 
+    #[inline]
     pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
         if self.at(kind) {
             self.bump();
