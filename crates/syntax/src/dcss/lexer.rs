@@ -546,19 +546,29 @@ impl<'t> VaultLines<'t> {
                     out.push(WHITESPACE, start, pos);
                     continue;
                 }
-                if is_word_byte(b)
-                    && let Some((header, len)) = self.keyword_at(line, pos)
-                {
-                    if mode == ArgMode::Words && header.mode() == ArgMode::Numbers {
-                        // crawl's TAGS state knows these keywords but does not leave for
-                        // them: the rest of the line is still read as tags, which the
-                        // grammar then refuses as the keyword's numbers.
-                        out.push_header(header, pos, pos + len);
-                        out.push(COLON, pos + len, pos + len + 1);
-                        pos += len + 1;
+                if is_word_byte(b) {
+                    // The word is measured once: a keyword's, or a tag.
+                    let len = word_bytes_len(&bytes[pos..end]);
+                    if bytes[pos..end].get(len) == Some(&b':')
+                        && let Some(header) =
+                            self.text.get(pos..pos + len).and_then(Header::from_keyword)
+                    {
+                        if mode == ArgMode::Words && header.mode() == ArgMode::Numbers {
+                            // crawl's TAGS state knows these keywords but does not leave for
+                            // them: the rest of the line is still read as tags, which the
+                            // grammar then refuses as the keyword's numbers.
+                            out.push_header(header, pos, pos + len);
+                            out.push(COLON, pos + len, pos + len + 1);
+                            pos += len + 1;
+                            continue;
+                        }
+                        return self.header(line, pos, header, out);
+                    }
+                    if mode == ArgMode::Words {
+                        pos += len;
+                        out.push(DCSS_WORD, start, pos);
                         continue;
                     }
-                    return self.header(line, pos, header, out);
                 }
                 // A string in parentheses is one token in both modes: a tag of its own
                 // (blanks and all), or the depths of a CHANCE or WEIGHT.
@@ -575,11 +585,6 @@ impl<'t> VaultLines<'t> {
                     continue;
                 }
                 if mode == ArgMode::Words {
-                    if is_word_byte(b) {
-                        pos += word_len(&self.text[pos..end]);
-                        out.push(DCSS_WORD, start, pos);
-                        continue;
-                    }
                     if b == b'\\' && trim_start_blanks(&self.text[pos + 1..end]).is_empty() {
                         out.push(DCSS_CONTINUATION, pos, pos + 1);
                         if pos + 1 < end {
