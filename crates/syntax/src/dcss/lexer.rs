@@ -81,8 +81,6 @@ pub(crate) fn segment_keywords(
     let endmap = memchr::memmem::Finder::new("ENDMAP");
     let lua_close = memchr::memmem::Finder::new("}}");
     while pos < text.len() {
-        scratch.tokens.clear();
-        scratch.errors.clear();
         if in_block {
             // Only a line holding the block's closing word can close it: skip to the next
             // such line instead of looking at every map row.
@@ -97,6 +95,8 @@ pub(crate) fn segment_keywords(
             pos = memchr::memrchr(b'\n', &text.as_bytes()[pos..at])
                 .map_or(pos, |newline| pos + newline + 1);
             let line = Line::at(text, pos);
+            scratch.tokens.clear();
+            scratch.errors.clear();
             in_block = !rules.close(line, &mut scratch);
             pos = line.end;
             continue;
@@ -131,6 +131,8 @@ pub(crate) fn segment_keywords(
             }
             LineScan::Lex => {}
         }
+        scratch.tokens.clear();
+        scratch.errors.clear();
         let lexed = rules.outside(line, &mut scratch);
         for (i, token) in scratch.tokens.iter().enumerate() {
             if token.kind != DCSS_HEADER_KW {
