@@ -578,55 +578,60 @@ fn apply(transform: &Transform, present: &mut Glyphs) -> Glyphs {
 /// A replacement token like `TUV*:10`: crawl takes a weight only after a single glyph, so it
 /// reads every character of the token, `:`, `1` and `0` included, as a glyph of weight 10.
 fn misread_weights(header: Header, arg: &Arg, keyed: &spec::Keyed, out: &mut Vec<Diagnostic>) {
+    // Every misread token has a colon: a value without one (most) has none.
+    if !keyed.value.contains(':') {
+        return;
+    }
     // The replacement parts: SUBST's value; each NSUBST segment after its count.
-    let mut parts = Vec::new();
     let value = keyed.value_range.clone();
     if header == Header::Subst {
-        parts.push(value);
+        misread_weights_in(arg, value, out);
     } else {
         let mut start = value.start;
         for segment in arg.text[value.clone()].split('/') {
             let glyphs = segment.find(['=', ':']).map_or(0, |at| at + 1);
-            parts.push(start + glyphs..start + segment.len());
+            misread_weights_in(arg, start + glyphs..start + segment.len(), out);
             start += segment.len() + 1;
         }
     }
-    for part in parts {
-        let mut at = part.start;
-        for token in arg.text[part.clone()].split([' ', '\t']) {
-            let span = at..at + token.len();
-            at += token.len() + 1;
-            let bytes = token.as_bytes();
-            let Some(colon) = token.rfind(':') else {
-                continue;
-            };
-            let weight = &token[colon + 1..];
-            if bytes.len() < 4
-                || bytes[1] == b':'
-                || colon < 2
-                || weight.is_empty()
-                || !weight.bytes().all(|b| b.is_ascii_digit())
-                || !token.is_ascii()
-            {
-                continue;
-            }
-            let glyphs: Vec<String> = token.chars().map(|c| format!("`{c}`")).collect();
-            let mut fixed: Vec<String> = token[..colon - 1].chars().map(String::from).collect();
-            fixed.push(token[colon - 1..].to_string());
-            let fixed = fixed.join(" ");
-            out.push(
-                Diagnostic::new(
-                    Code::DC0418,
-                    range_in(arg, span.clone()),
-                    format!(
-                        "crawl reads `{token}` as the glyphs {}, each of weight 10: a weight only follows a lone glyph, as in `{}`",
-                        glyphs.join(", "),
-                        &token[colon - 1..]
-                    ),
-                )
-                .with_replacement(format!("Write `{fixed}`"), range_in(arg, span), fixed),
-            );
+}
+
+/// [`misread_weights`] in one replacement part of the argument.
+fn misread_weights_in(arg: &Arg, part: std::ops::Range<usize>, out: &mut Vec<Diagnostic>) {
+    let mut at = part.start;
+    for token in arg.text[part.clone()].split([' ', '\t']) {
+        let span = at..at + token.len();
+        at += token.len() + 1;
+        let bytes = token.as_bytes();
+        let Some(colon) = token.rfind(':') else {
+            continue;
+        };
+        let weight = &token[colon + 1..];
+        if bytes.len() < 4
+            || bytes[1] == b':'
+            || colon < 2
+            || weight.is_empty()
+            || !weight.bytes().all(|b| b.is_ascii_digit())
+            || !token.is_ascii()
+        {
+            continue;
         }
+        let glyphs: Vec<String> = token.chars().map(|c| format!("`{c}`")).collect();
+        let mut fixed: Vec<String> = token[..colon - 1].chars().map(String::from).collect();
+        fixed.push(token[colon - 1..].to_string());
+        let fixed = fixed.join(" ");
+        out.push(
+            Diagnostic::new(
+                Code::DC0418,
+                range_in(arg, span.clone()),
+                format!(
+                    "crawl reads `{token}` as the glyphs {}, each of weight 10: a weight only follows a lone glyph, as in `{}`",
+                    glyphs.join(", "),
+                    &token[colon - 1..]
+                ),
+            )
+            .with_replacement(format!("Write `{fixed}`"), range_in(arg, span), fixed),
+        );
     }
 }
 
