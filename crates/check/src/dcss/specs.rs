@@ -16,6 +16,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use levkit_diagnostics::{Code, Diagnostic};
 use levkit_model::dcss::Arg;
+use levkit_model::dcss::spec::trimmed;
 use levkit_model::dcss::strings::{
     is_space, parse_int, split, strip_number_tag, strip_tag, strip_tag_prefix, strip_weight, trim,
 };
@@ -330,30 +331,21 @@ fn find_from(text: &str, needle: &str, from: usize) -> Option<usize> {
     levkit_model::dcss::strings::find(text.as_bytes(), needle.as_bytes(), from)
 }
 
-/// Splits `span` of `text` at `separator`, an ASCII byte, answering each piece's trimmed span.
-pub(super) fn pieces(text: &str, span: Range<usize>, separator: u8) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
+/// Splits `span` of `text` at `separator`, an ASCII byte, answering each piece's trimmed span
+/// (as they are read: no list is built for a slot or a list of slots).
+pub(super) fn pieces(
+    text: &str,
+    span: Range<usize>,
+    separator: u8,
+) -> impl Iterator<Item = Range<usize>> + '_ {
     let mut start = span.start;
-    for piece in text.as_bytes()[span].split(|&b| b == separator) {
-        out.push(trimmed(text, start..start + piece.len()));
-        start += piece.len() + 1;
-    }
-    out
-}
-
-/// `range` of `text` without the whitespace at its ends, as `str::trim` sees it (byte by
-/// byte for an ASCII piece, as most are).
-fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
-    let piece = &text[range.clone()];
-    if !piece.is_ascii() {
-        let lead = piece.len() - piece.trim_start().len();
-        return range.start + lead..range.start + lead + piece.trim().len();
-    }
-    let blank = |b: &&u8| matches!(**b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
-    let bytes = piece.as_bytes();
-    let lead = bytes.iter().take_while(blank).count();
-    let trail = bytes[lead..].iter().rev().take_while(blank).count();
-    range.start + lead..range.end - trail
+    text.as_bytes()[span]
+        .split(move |&b| b == separator)
+        .map(move |piece| {
+            let range = start..start + piece.len();
+            start += piece.len() + 1;
+            trimmed(text, range)
+        })
 }
 
 // ---- the tables, as the specs match them ------------------------------------------------------
@@ -2209,7 +2201,7 @@ mod tests {
         ] {
             for separator in [b',', b'/'] {
                 assert_eq!(
-                    pieces(text, 0..text.len(), separator),
+                    pieces(text, 0..text.len(), separator).collect::<Vec<_>>(),
                     by_str(text, char::from(separator)),
                     "{text:?}"
                 );

@@ -117,9 +117,11 @@ fn error(kind: SpecErrorKind, message: String, span: Range<usize>) -> SpecError 
 }
 
 /// The part of `range` in `text` that `str::trim` leaves.
-pub(super) fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
+#[inline]
+pub fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
     // ASCII blanks byte by byte (they are nearly all there is); a character beyond ASCII at
-    // either end may be white space too, and then `str` decides.
+    // either end may be white space too, and then `str` decides. Inlined, as every spec is
+    // cut into trimmed pieces; the rare route beyond ASCII is not.
     let bytes = text.as_bytes();
     let blank = |b: u8| matches!(b, 9..=13 | b' ');
     let (mut start, mut end) = (range.start, range.end);
@@ -132,6 +134,13 @@ pub(super) fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
     if start == end || (bytes[start].is_ascii() && bytes[end - 1].is_ascii()) {
         return start..end;
     }
+    trimmed_by_str(text, range)
+}
+
+/// [`trimmed`] where a character beyond ASCII ends the piece.
+#[cold]
+#[inline(never)]
+fn trimmed_by_str(text: &str, range: Range<usize>) -> Range<usize> {
     let piece = &text[range.clone()];
     let start = range.start + (piece.len() - piece.trim_start().len());
     let end = start + piece.trim().len();
