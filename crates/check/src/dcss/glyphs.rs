@@ -272,17 +272,25 @@ pub(super) fn check(
                 }
                 _ => continue,
             };
-            // The key and value of an argument that has them, read once for both uses.
-            let split = match header.header {
-                Header::Shuffle | Header::Clear => None,
-                _ => Some(spec::split(&arg.text)),
+            let parsed = transforms.get(header_index, arg_index);
+            // Where the key and value of an argument that has them are: a substitution's
+            // own, else read now, once for both uses.
+            let split = match (header.header, parsed) {
+                (Header::Shuffle | Header::Clear, _) => None,
+                (_, Some(Ok(Transform::Subst(subst)))) => {
+                    Some(Ok((subst.key_range.clone(), subst.value_range.clone())))
+                }
+                (_, Some(Ok(Transform::NSubst(nsubst)))) => {
+                    Some(Ok((nsubst.key_range.clone(), nsubst.value_range.clone())))
+                }
+                _ => Some(spec::split(&arg.text).map(|keyed| (keyed.key_range, keyed.value_range))),
             };
             if matches!(header.header, Header::Subst | Header::NSubst)
-                && let Some(Ok(split)) = &split
+                && let Some(Ok((_, value))) = &split
             {
-                misread_weights(header.header, arg, split, out);
+                misread_weights(header.header, arg, value.clone(), out);
             }
-            let transform = match transforms.get(header_index, arg_index) {
+            let transform = match parsed {
                 Some(Ok(transform)) => Some(transform),
                 // crawl reports a malformed spec on its own.
                 Some(Err(_)) => continue,
@@ -290,7 +298,7 @@ pub(super) fn check(
             };
             let key_span = match split {
                 None => 0..arg.text.len(),
-                Some(Ok(split)) => split.key_range,
+                Some(Ok((key, _))) => key,
                 Some(Err(_)) => continue,
             };
             key_glyphs(arg, key_span, &mut keys);
@@ -577,13 +585,17 @@ fn apply(transform: &Transform, present: &mut Glyphs) -> Glyphs {
 
 /// A replacement token like `TUV*:10`: crawl takes a weight only after a single glyph, so it
 /// reads every character of the token, `:`, `1` and `0` included, as a glyph of weight 10.
-fn misread_weights(header: Header, arg: &Arg, keyed: &spec::Keyed, out: &mut Vec<Diagnostic>) {
+fn misread_weights(
+    header: Header,
+    arg: &Arg,
+    value: std::ops::Range<usize>,
+    out: &mut Vec<Diagnostic>,
+) {
     // Every misread token has a colon: a value without one (most) has none.
-    if !keyed.value.contains(':') {
+    if !arg.text[value.clone()].contains(':') {
         return;
     }
     // The replacement parts: SUBST's value; each NSUBST segment after its count.
-    let value = keyed.value_range.clone();
     if header == Header::Subst {
         misread_weights_in(arg, value, out);
     } else {

@@ -62,6 +62,9 @@ pub struct Subst {
     pub keys: String,
     pub sep: Sep,
     pub options: Vec<Weighted<char>>,
+    /// Where the keys and the replacements are written in the spec text.
+    pub key_range: Range<usize>,
+    pub value_range: Range<usize>,
 }
 
 /// `NSUBST: K sep segment / segment ...`: the cells holding `keys`, shuffled, are consumed
@@ -70,6 +73,9 @@ pub struct Subst {
 pub struct NSubst {
     pub keys: String,
     pub segments: Vec<NSubstSegment>,
+    /// Where the keys and the segments are written in the spec text.
+    pub key_range: Range<usize>,
+    pub value_range: Range<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -247,6 +253,8 @@ pub fn subst(text: &str) -> Result<Subst, SpecError> {
         keys: keyed.key.to_string(),
         sep: keyed.sep,
         options: replacements(keyed.value, keyed.value_range.start)?,
+        key_range: keyed.key_range,
+        value_range: keyed.value_range,
     })
 }
 
@@ -309,6 +317,8 @@ pub fn nsubst(text: &str) -> Result<NSubst, SpecError> {
     Ok(NSubst {
         keys: keyed.key.to_string(),
         segments,
+        key_range: keyed.key_range,
+        value_range: keyed.value_range,
     })
 }
 
@@ -592,6 +602,8 @@ mod tests {
                         weight: DEFAULT_WEIGHT
                     },
                 ],
+                key_range: 0..1,
+                value_range: 4..9,
             }
         );
         let nsubst = nsubst(". = 2:x / 1=y / z").unwrap();
