@@ -348,6 +348,14 @@ pub(super) fn pieces(
         })
 }
 
+/// The pieces [`split`] cuts `text` into, as they are cut (no list of them is built for a
+/// monster or an item alternative read).
+fn pieces_of(text: &str, separator: char) -> impl Iterator<Item = &str> {
+    text.split(separator)
+        .map(trim)
+        .filter(|piece| !piece.is_empty())
+}
+
 // ---- the tables, as the specs match them ------------------------------------------------------
 
 /// Spell names as a spec writes them, lowercase with `_` for a space (every spell, then the
@@ -785,8 +793,8 @@ fn monster(spec: &mut Spec, out: &mut Vec<Problem>) -> Result<Monster, Problem> 
     }
     // The name part becomes the text left below.
     let whole = std::mem::take(&mut spec.rest);
-    let parts = split(&whole, ';');
-    let Some(&name_part) = parts.first() else {
+    let mut parts = pieces_of(&whole, ';');
+    let Some(name_part) = parts.next() else {
         return Err(spec.problem(
             Code::DC0120,
             spec.span.clone(),
@@ -795,7 +803,8 @@ fn monster(spec: &mut Spec, out: &mut Vec<Problem>) -> Result<Monster, Problem> 
             ),
         ));
     };
-    if parts.len() > 2 {
+    let items_part = parts.next();
+    if parts.next().is_some() {
         return Err(spec.problem(
             Code::DC0120,
             spec.span.clone(),
@@ -805,7 +814,7 @@ fn monster(spec: &mut Spec, out: &mut Vec<Problem>) -> Result<Monster, Problem> 
         ));
     }
     let mut items = Vec::new();
-    if let Some(&items_text) = parts.get(1) {
+    if let Some(items_text) = items_part {
         let items_text = items_text.replace('|', "/");
         let segments = split(&items_text, '.');
         if segments.len() > 12 {
@@ -1355,7 +1364,7 @@ fn item_slot_outcome(
     let mut effects = Vec::new();
     let written = slot_text.get(span.clone()).unwrap_or("");
     let mut from = 0;
-    for alternative in split(text, '/') {
+    for alternative in pieces_of(text, '/') {
         // Searched after the alternative before it, so a repeated text is placed where it is.
         let at = find_from(written, alternative, from);
         let alt_span = match at {
@@ -2176,6 +2185,16 @@ mod tests {
                 item_named(name).map(|i| i.key.as_str()),
                 copied.map(|i| i.key.as_str())
             );
+        }
+    }
+
+    #[test]
+    fn pieces_of_a_text_are_those_split_gathers() {
+        for text in ["", ";", "orc", " orc ; ; dagger ", "a/b/ /c\t/", "x;;y;z"] {
+            for separator in [';', '/'] {
+                let cut: Vec<&str> = pieces_of(text, separator).collect();
+                assert_eq!(cut, split(text, separator), "{text:?}");
+            }
         }
     }
 
