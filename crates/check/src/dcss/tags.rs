@@ -611,6 +611,7 @@ fn typo_of<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Opt
     }
     let digits_only = |a: &str, b: &str| letters(a).eq(letters(b));
     let word_parts = parts(word);
+    let word_letters: Vec<Letters> = word_parts.iter().map(|p| Letters::of(p)).collect();
     let limit = (word.len() / 3).max(1);
     let underscores = |w: &str| w.bytes().filter(|&b| b == b'_').count();
     let word_underscores = underscores(word);
@@ -631,26 +632,66 @@ fn typo_of<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Opt
         // The parts pair up, each close enough (read one by one: most differ in the first).
         let mut candidate_parts = candidate.split('_');
         let mut distance = 0;
-        let close = word_parts.iter().all(|a| {
+        let close = word_parts.iter().zip(&word_letters).all(|(a, letters)| {
             let Some(b) = candidate_parts.next() else {
                 return false;
             };
             let b = b.to_lowercase();
-            // The distance is at least the difference in length (for ASCII parts): a part too
-            // far in length fails without measuring.
-            if a.is_ascii() && b.is_ascii() && 2 * a.len().abs_diff(b.len()) >= a.len().max(b.len())
-            {
-                return false;
+            // The distance is at least the difference in length, and the letters one part has
+            // and the other lacks (for ASCII parts): a part surely too far for the part's
+            // limit or the word's fails without measuring.
+            if a.is_ascii() && b.is_ascii() {
+                let longest = a.len().max(b.len());
+                if 2 * a.len().abs_diff(b.len()) >= longest {
+                    return false;
+                }
+                let least = letters.fewest_edits_to(b.as_bytes());
+                if 2 * least >= longest || distance + least > limit {
+                    return false;
+                }
             }
             let d = levkit_syntax::suggest::edit_distance(a, &b);
             distance += d;
-            2 * d < a.len().max(b.len())
+            2 * d < a.len().max(b.len()) && distance <= limit
         }) && candidate_parts.next().is_none();
         if close && distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }
     }
     best.map(|(_, c)| c)
+}
+
+/// How many of each letter an ASCII text has (a few bytes share a count, which only lowers
+/// the bound below).
+struct Letters([i32; 32]);
+
+impl Letters {
+    fn of(text: &str) -> Letters {
+        let mut counts = [0; 32];
+        for byte in text.bytes() {
+            counts[usize::from(byte & 31)] += 1;
+        }
+        Letters(counts)
+    }
+
+    /// A lower bound of the edit distance from the text to `other`: the letters one has and
+    /// the other lacks, on the side that has more (an insertion, deletion or substitution
+    /// changes either side by at most one; a swap changes neither).
+    fn fewest_edits_to(&self, other: &[u8]) -> usize {
+        let mut counts = self.0;
+        for &byte in other {
+            counts[usize::from(byte & 31)] -= 1;
+        }
+        let (mut missing, mut extra) = (0, 0);
+        for count in counts {
+            if count > 0 {
+                missing += count.unsigned_abs() as usize;
+            } else {
+                extra += count.unsigned_abs() as usize;
+            }
+        }
+        missing.max(extra)
+    }
 }
 
 /// A tag that only flags a vault (no vault is chosen by it).
@@ -813,6 +854,56 @@ mod tests {
         assert_eq!(typo_of("room_1", tags), None);
         assert_eq!(typo_of("aquarium_subvault_wall", tags), None);
         assert_eq!(typo_of("no_species_mu", tags), None);
+    }
+
+    /// `typo_of` as it was before it skipped parts by their letters: every part measured.
+    fn typo_of_measuring_all<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+        let parts = |w: &str| -> Vec<String> { w.split('_').map(str::to_lowercase).collect() };
+        let letters = |w: &str| -> Vec<u8> { w.bytes().filter(|c| !c.is_ascii_digit()).collect() };
+        let limit = (word.len() / 3).max(1);
+        let mut best: Option<(usize, &'a str)> = None;
+        for &candidate in candidates {
+            if candidate == word || letters(candidate) == letters(word) {
+                continue;
+            }
+            let (a, b) = (parts(word), parts(candidate));
+            if a.len() != b.len() {
+                continue;
+            }
+            let mut distance = 0;
+            let mut close = true;
+            for (a, b) in a.iter().zip(&b) {
+                let d = levkit_syntax::suggest::edit_distance(a, b);
+                distance += d;
+                close &= 2 * d < a.len().max(b.len());
+            }
+            if close && distance <= limit && best.is_none_or(|(d, _)| distance < d) {
+                best = Some((distance, candidate));
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+
+    #[test]
+    fn typos_found_by_pruning_are_those_found_by_measuring() {
+        let pieces = ["a", "b", "ab", "ba", "bc", "_", "1", "É", "é", "ca"];
+        let mut words: Vec<String> = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = (words.iter())
+                .flat_map(|w| pieces.iter().map(move |p| format!("{w}{p}")))
+                .collect();
+            words.extend(longer);
+        }
+        words.sort();
+        words.dedup();
+        let candidates: Vec<&str> = words.iter().map(String::as_str).step_by(5).collect();
+        for word in words.iter().step_by(3) {
+            assert_eq!(
+                typo_of(word, candidates.iter().copied()),
+                typo_of_measuring_all(word, &candidates),
+                "{word:?}"
+            );
+        }
     }
 
     #[test]
