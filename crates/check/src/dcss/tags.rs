@@ -70,7 +70,9 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
             &global.lua
         }
         Segment::Vault(vault) => {
-            facts.names.push(vault.name.value.clone());
+            // A segment is one vault: its lists hold one item, allocated exactly (they are
+            // kept to the end of a run; a push would make room for four).
+            facts.names = vec![vault.name.value.clone()];
             let (builtin, _) = lua_globals();
             facts.lua_calls = super::lua::top_level_calls(vault, |name| !builtin.contains(name));
             lua_texts.extend(
@@ -94,7 +96,7 @@ pub fn tag_facts(segment: &Segment) -> TagFacts {
                     }));
                 }
             }
-            facts.vaults.push(tags);
+            facts.vaults = vec![tags];
             for arg in vault.headers_of(Header::Subvault).flat_map(|h| &h.args) {
                 let Ok(overlay) = spec::subvault(&arg.text) else {
                     continue;
