@@ -26,8 +26,8 @@ pub(super) struct Swallowed<'v> {
 /// The length of the longest header keyword, `default-depth`.
 const LONGEST_KEYWORD: usize = 13;
 
-/// Whether some header keyword starts with `byte`.
-fn starts_keyword(byte: u8) -> bool {
+/// The bytes some header keyword starts with.
+fn keyword_starts() -> &'static [bool; 256] {
     static STARTS: LazyLock<[bool; 256]> = LazyLock::new(|| {
         let mut starts = [false; 256];
         for header in Header::ALL {
@@ -35,7 +35,24 @@ fn starts_keyword(byte: u8) -> bool {
         }
         starts
     });
-    STARTS[usize::from(byte)]
+    &STARTS
+}
+
+/// Whether some header keyword starts with `byte`.
+fn starts_keyword(byte: u8) -> bool {
+    keyword_starts()[usize::from(byte)]
+}
+
+/// Whether `row` may read as a header (see [`header_of`]): its first byte after the blanks
+/// starts a keyword. Every map row is asked, and most are passed over at that byte here,
+/// without a call.
+fn may_be_header(row: &str, starts: &[bool; 256]) -> bool {
+    for &b in row.as_bytes() {
+        if !matches!(b, b' ' | b'\t') {
+            return starts[usize::from(b)];
+        }
+    }
+    false
 }
 
 /// The header whose keyword (and colon) opens `row`, as crawl would read the line outside a map.
@@ -65,9 +82,14 @@ fn header_of(row: &str) -> Option<(Header, &str)> {
 }
 
 pub(super) fn swallowed(vault: &Vault) -> Option<Swallowed<'_>> {
+    let starts = keyword_starts();
     let mut before = 0;
     for map in &vault.maps {
-        if let Some(at) = map.rows.iter().position(|r| header_of(&r.text).is_some()) {
+        if let Some(at) = map
+            .rows
+            .iter()
+            .position(|r| may_be_header(&r.text, starts) && header_of(&r.text).is_some())
+        {
             let header_row = &map.rows[at];
             let (header, _) = header_of(&header_row.text)?;
             // Comments written above the next vault are swallowed with it.
@@ -140,5 +162,34 @@ mod tests {
         assert_eq!(longest, Some(LONGEST_KEYWORD));
         assert!(header_of("  default-depth: D:1").is_some());
         assert!(header_of("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx").is_none());
+    }
+
+    #[test]
+    fn a_row_passed_over_on_its_first_byte_reads_as_no_header() {
+        let rows = Header::ALL
+            .iter()
+            .flat_map(|h| {
+                let keyword = h.keyword();
+                [
+                    format!("{keyword}: x"),
+                    format!(" \t{keyword}:"),
+                    format!("x{keyword}: x"),
+                    format!("#{keyword}:"),
+                ]
+            })
+            .chain(["", " ", "xxxx", "...", "é:", "NAME", "\tNAME:"].map(String::from));
+        for row in rows {
+            if header_of(&row).is_some() {
+                assert!(may_be_header(&row, keyword_starts()), "{row:?}");
+            }
+        }
+        for byte in 0..=255u8 {
+            let row = [byte, b'N', b':'];
+            if let Ok(row) = std::str::from_utf8(&row)
+                && header_of(row).is_some()
+            {
+                assert!(may_be_header(row, keyword_starts()), "{row:?}");
+            }
+        }
     }
 }
