@@ -82,12 +82,13 @@ fn levels(text: &str) -> Option<Levels> {
     match text {
         "*" | "" => Some(Levels::All),
         "$" => Some(Levels::Bottom),
-        _ => match text.split_once('-') {
+        _ => match text.bytes().position(|b| b == b'-') {
             None => level(text).map(|n| Levels::Span {
                 first: n,
                 last: Some(n),
             }),
-            Some((first, last)) => {
+            Some(dash) => {
+                let (first, last) = (&text[..dash], &text[dash + 1..]);
                 // crawl reads the first level up to the `-` and wants nothing else there: a
                 // blank before the `-` is a bad depth; blanks after it are skipped.
                 let first = level(first.trim_start())?;
@@ -103,11 +104,23 @@ fn levels(text: &str) -> Option<Levels> {
 
 /// Parses a depth list; the first problem ends it, as in crawl. An empty list is no range.
 pub fn parse(text: &str) -> Result<Vec<DepthRange>, DepthError> {
-    let mut out = Vec::with_capacity(memchr::memchr_iter(b',', text.as_bytes()).count() + 1);
-    let mut start = 0;
-    for piece in text.split(',') {
-        let span = trimmed(text, start..start + piece.len());
-        start += piece.len() + 1;
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(memchr::memchr_iter(b',', bytes).count() + 1);
+    // The ranges between commas, and the colon in each, found byte by byte: the lists are
+    // short, and a `str` search set up for each cost more than the rest of the parse.
+    let mut next = Some(0);
+    while let Some(start) = next {
+        let end = match bytes[start..].iter().position(|&b| b == b',') {
+            Some(comma) => {
+                next = Some(start + comma + 1);
+                start + comma
+            }
+            None => {
+                next = None;
+                text.len()
+            }
+        };
+        let span = trimmed(text, start..end);
         let range_text = &text[span.clone()];
         if range_text.is_empty() {
             continue;
@@ -117,7 +130,7 @@ pub fn parse(text: &str) -> Result<Vec<DepthRange>, DepthError> {
             None => (false, span.start),
         };
         let body = &text[body_start..span.end];
-        let (branch, depth, depth_span) = match body.find(':') {
+        let (branch, depth, depth_span) = match body.bytes().position(|b| b == b':') {
             Some(colon) => {
                 let name_span = trimmed(text, body_start..body_start + colon);
                 let name = &text[name_span.clone()];
