@@ -161,21 +161,24 @@ pub fn is_sniffed(path: &Path) -> bool {
 /// Reads `file`, whose size was `size` when asked, straight into the shared buffer its text
 /// will live in: a tree of sources is then copied once, from the kernel, rather than read into
 /// one buffer and copied into another (each fresh page costs a fault; on a virtual machine a
-/// few microseconds). A file that changed size meanwhile is read as it now is, up to one byte
-/// past `cap`.
+/// few microseconds), and the buffer is not zeroed first (the DCSS corpus's 4.5 MB: 1% of a
+/// check's instructions). A file that changed size meanwhile is read as it now is, up to one
+/// byte past `cap`.
 fn read_sized(mut file: std::fs::File, size: u64, cap: u64) -> std::io::Result<Arc<[u8]>> {
     let size = usize::try_from(size.min(cap)).unwrap_or(usize::MAX);
-    let mut buffer: Arc<[u8]> = std::iter::repeat_n(0, size).collect();
+    let mut buffer = Arc::<[u8]>::new_uninit_slice(size);
     let whole = Arc::get_mut(&mut buffer).expect("a new buffer has no other owner");
     let mut filled = 0;
     while filled < whole.len() {
-        match file.read(&mut whole[filled..]) {
-            Ok(0) => return Ok(Arc::from(&whole[..filled])), // It shrank.
+        match read_uninit(&mut file, &mut whole[filled..]) {
+            Ok(0) => return read_again(file, cap), // It shrank.
             Ok(n) => filled += n,
             Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
             Err(error) => return Err(error),
         }
     }
+    // SAFETY: `read_uninit` wrote every byte of the buffer (`filled` reached its length).
+    let buffer = unsafe { buffer.assume_init() };
     let mut more = Vec::new();
     file.take(cap.saturating_add(1).saturating_sub(filled as u64))
         .read_to_end(&mut more)?;
@@ -185,6 +188,42 @@ fn read_sized(mut file: std::fs::File, size: u64, cap: u64) -> std::io::Result<A
         // It grew.
         Ok([&buffer[..], &more[..]].concat().into())
     }
+}
+
+/// Reads `file` whole again from its start, up to one byte past `cap`: for a file that
+/// shrank while it was read, a rare case not worth a buffer of its own.
+fn read_again(mut file: std::fs::File, cap: u64) -> std::io::Result<Arc<[u8]>> {
+    let mut bytes = Vec::new();
+    file.rewind()?;
+    file.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok(bytes.into())
+}
+
+/// `file.read` into bytes no one has written yet: how many it wrote, from the start of
+/// `buffer`.
+#[cfg(unix)]
+fn read_uninit(
+    file: &mut std::fs::File,
+    buffer: &mut [std::mem::MaybeUninit<u8>],
+) -> std::io::Result<usize> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: read(2) writes at most `buffer.len()` bytes at its start, a buffer we hold alone.
+    let read = unsafe { libc::read(file.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
+    usize::try_from(read).map_err(|_| std::io::Error::last_os_error())
+}
+
+/// `file.read` into bytes no one has written yet (zeroed first where there is no `read(2)`).
+#[cfg(not(unix))]
+fn read_uninit(
+    file: &mut std::fs::File,
+    buffer: &mut [std::mem::MaybeUninit<u8>],
+) -> std::io::Result<usize> {
+    let mut zeroed = vec![0; buffer.len()];
+    let read = file.read(&mut zeroed)?;
+    for (to, &from) in buffer.iter_mut().zip(&zeroed[..read]) {
+        to.write(from);
+    }
+    Ok(read)
 }
 
 /// The size of a regular file (symbolic links followed), or why it is not one.
