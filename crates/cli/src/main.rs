@@ -78,6 +78,7 @@ pub fn huge_pages_for(paths: &[PathBuf]) {
         .sum();
     if total >= HUGE_PAGES_FROM {
         set_huge_pages(true);
+        levkit_lsp::Allocator::fewer_size_classes();
     }
 }
 
