@@ -366,21 +366,27 @@ fn trim_end_blanks(s: &str) -> &str {
     &s[..s.len() - trail]
 }
 
-impl<'t> VaultLines<'t> {
-    fn keyword_line(&self, word: &str) -> Option<Header> {
-        Header::from_keyword(word)
-    }
+/// The length of the word at `at` in `text` (ending by `end`), and the header it names when a
+/// colon follows it (`WORD:` with a known WORD). Over bytes until the word is known: a byte
+/// slice needs no check that it falls between characters.
+fn word_and_keyword(text: &str, at: usize, end: usize) -> (usize, Option<Header>) {
+    let Some(rest) = text.as_bytes().get(at..end) else {
+        return (0, None);
+    };
+    let len = word_bytes_len(rest);
+    let header = if rest.get(len) == Some(&b':') {
+        text.get(at..at + len).and_then(Header::from_keyword)
+    } else {
+        None
+    };
+    (len, header)
+}
 
+impl<'t> VaultLines<'t> {
     /// A keyword with its colon starting at `at` on the line: `WORD:` with a known WORD.
     fn keyword_at(&self, line: Line<'_>, at: usize) -> Option<(Header, usize)> {
-        // Over bytes until the word is known: a byte slice needs no check that it falls
-        // between characters.
-        let rest = self.text.as_bytes().get(at..line.content_end)?;
-        let len = word_bytes_len(rest);
-        if rest.get(len) != Some(&b':') {
-            return None;
-        }
-        Some((self.keyword_line(self.text.get(at..at + len)?)?, len))
+        let (len, header) = word_and_keyword(self.text, at, line.content_end);
+        Some((header?, len))
     }
 
     /// Lexes a header from its keyword at `at`; answers where the next line starts.
@@ -550,11 +556,8 @@ impl<'t> VaultLines<'t> {
                 }
                 if is_word_byte(b) {
                     // The word is measured once: a keyword's, or a tag.
-                    let len = word_bytes_len(&bytes[pos..end]);
-                    if bytes[pos..end].get(len) == Some(&b':')
-                        && let Some(header) =
-                            self.text.get(pos..pos + len).and_then(Header::from_keyword)
-                    {
+                    let (len, keyword) = word_and_keyword(self.text, pos, end);
+                    if let Some(header) = keyword {
                         if mode == ArgMode::Words && header.mode() == ArgMode::Numbers {
                             // crawl's TAGS state knows these keywords but does not leave for
                             // them: the rest of the line is still read as tags, which the
